@@ -1,0 +1,45 @@
+/**
+ * The error catalogue: one stable numeric code per key, the HTTP status it goes with, and the
+ * texts in French and English. The server answers `{ message, code, i18n_comment }`; the web app
+ * translates `errors.<i18n_comment>`.
+ */
+export const ERROR_CATALOGUE = {
+  DEFAULT_ERROR: { code: 1000, status: 500, fr: 'Un problème est survenu', en: 'Something went wrong' },
+  SERVER_ERROR: { code: 1001, status: 500, fr: 'Erreur interne du serveur', en: 'Internal server error' },
+  VALIDATION_ERROR: { code: 1002, status: 400, fr: 'Données invalides', en: 'Invalid data' },
+  UNAUTHORIZED: { code: 1003, status: 401, fr: "Erreur d'authentification", en: 'Authentication error' },
+  ERROR_NOT_AUTHORIZED: { code: 1004, status: 401, fr: "Problème d'authentification", en: 'Authentication problem' },
+  CONNECTION_ERROR: { code: 1005, status: 401, fr: 'Email ou mot de passe inconnu', en: 'Unknown email or password' },
+  FORBIDDEN: { code: 1006, status: 403, fr: 'Accès refusé', en: 'Access denied' },
+  NOT_FOUND: { code: 1007, status: 404, fr: 'Ressource introuvable', en: 'Resource not found' },
+  INSUFFICIENT_RESOURCES: { code: 1008, status: 422, fr: "Vous n'avez pas assez de ressources", en: 'You do not have enough resources' },
+  INSUFFICIENT_NMI: { code: 1009, status: 422, fr: "Vous n'avez pas assez de NMI", en: 'You do not have enough NMI' },
+  QUEUE_FULL: { code: 1010, status: 409, fr: 'La file de construction est pleine', en: 'The construction queue is full' },
+  REQUIREMENTS_NOT_MET: { code: 1011, status: 409, fr: 'Les prérequis ne sont pas remplis', en: 'Requirements are not met' },
+  CAPACITY_FULL: { code: 1012, status: 409, fr: 'La planète n\'a plus de place', en: 'The planet has no room left' },
+  PENDING_LEVELS: { code: 1013, status: 409, fr: 'Des niveaux sont en attente pour ce module', en: 'Levels are queued for this module' },
+  LEVEL_ZERO: { code: 1014, status: 409, fr: 'Ce module est déjà au niveau 0', en: 'This module is already at level 0' },
+  NOTHING_TO_CANCEL: { code: 1015, status: 409, fr: 'Aucune construction à annuler', en: 'Nothing to cancel' },
+  NOT_CANCELLABLE: { code: 1016, status: 409, fr: 'Cette construction ne peut pas être annulée', en: 'This construction cannot be cancelled' },
+  EMAIL_TAKEN: { code: 1017, status: 409, fr: 'Cet email est déjà utilisé', en: 'This email is already in use' },
+  USERNAME_TAKEN: { code: 1018, status: 409, fr: "Ce nom d'utilisateur est déjà pris", en: 'This username is already taken' },
+  TOO_MANY_REQUESTS: { code: 1019, status: 429, fr: 'Trop de tentatives, réessayez plus tard', en: 'Too many attempts, try again later' },
+  ACCOUNT_SUSPENDED: { code: 1020, status: 403, fr: 'Ce compte est suspendu', en: 'This account is suspended' },
+  PAYLOAD_TOO_LARGE: { code: 1021, status: 413, fr: 'Requête trop volumineuse', en: 'Request too large' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 1022, status: 415, fr: 'Le contenu doit être du JSON', en: 'The content must be JSON' },
+  ROUTE_NOT_FOUND: { code: 1023, status: 404, fr: 'Aucun chemin entre ces systèmes', en: 'No route between these systems' },
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_CATALOGUE;
+export const ERROR_KEYS = Object.keys(ERROR_CATALOGUE) as ErrorKey[];
+
+/** Client-side only keys (never sent by the server), translated by the web app. */
+export const CLIENT_ERROR_KEYS = ['NETWORK_ERROR', 'TIMEOUT_ERROR'] as const;
+
+export interface ErrorBody {
+  message: string;
+  code: number;
+  i18n_comment: ErrorKey;
+  /** Validation errors: which field failed and why (a key). */
+  fields?: Record<string, string>;
+}
