@@ -214,3 +214,21 @@ export type Planet = z.infer<typeof PlanetSchema>;
 
 export const PlanetListSchema = z.object({ planets: z.array(PlanetSchema) });
 export type PlanetList = z.infer<typeof PlanetListSchema>;
+
+/** Any module item: the generic routes serve the five screens with one schema. */
+export const ModuleItemSchema = z.union([FactoryItemSchema, BuildingItemSchema, ShipItemSchema, DefenseItemSchema, ResearchItemSchema]);
+export type ModuleItem = z.infer<typeof ModuleItemSchema>;
+export const ModuleDetailSchema = z.union([
+  FactoryDetailSchema,
+  BuildingDetailSchema,
+  ShipDetailSchema,
+  DefenseDetailSchema,
+  ResearchDetailSchema,
+]);
+export type ModuleDetail = z.infer<typeof ModuleDetailSchema>;
+export const ModuleListSchema = moduleList(ModuleItemSchema);
+export type ModuleList = z.infer<typeof ModuleListSchema>;
+
+/** Answer of a cancel: the list after the change and what was refunded. */
+export const CancelResultSchema = ModuleListSchema.extend({ refund: z.array(CostSchema) });
+export type CancelResult = z.infer<typeof CancelResultSchema>;

@@ -1,0 +1,314 @@
+/**
+ * One generic service for the five module screens (factories, buildings, ships, defenses,
+ * researchs): lists, details, requirements, starting, cancelling and demolishing. Everything
+ * acts on the focus planet, inside the account's settling transaction; the rules engine decides.
+ */
+import {
+  cancelLevel,
+  demolish,
+  findFactory,
+  findUnit,
+  hangarCapacity,
+  maxQueueLength,
+  modulesFor,
+  moduleView,
+  orderUnits,
+  productionPerHour,
+  productionPerSecond,
+  queueLevel,
+  requirementsOf,
+  resourceKey,
+  RESOURCES,
+  type AccountState,
+  type ConstructionTypeId,
+  type LevelTypeId,
+  type ModuleDef,
+  type PlanetState,
+  type Refusal,
+  type RefusalReason,
+  type Resources,
+  type Result,
+  type ShipDef,
+  type UnitTypeId,
+} from '@starhold/rules';
+import type {
+  CancelResult,
+  Construction,
+  Cost,
+  Damage,
+  ErrorKey,
+  Layer,
+  ModuleDetail,
+  ModuleItem,
+  ModuleList,
+  Requirements,
+} from '@starhold/contract';
+import { DomainError } from '../../errors.js';
+import { isUnitOrder, toConstruction, type QueueItem } from '../economy/economy.mapping.js';
+import { focusPlanetIndex, touchPlanet } from '../economy/economy.repository.js';
+import { withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
+
+export type ConstructionKind = 'factories' | 'buildings' | 'ships' | 'defenses' | 'researchs';
+
+export const KIND_TYPE = {
+  factories: 1,
+  buildings: 2,
+  ships: 3,
+  defenses: 4,
+  researchs: 5,
+} as const satisfies Record<ConstructionKind, ConstructionTypeId>;
+
+const REFUSAL_KEYS: Record<RefusalReason, ErrorKey> = {
+  UNKNOWN_MODULE: 'NOT_FOUND',
+  UNKNOWN_PLANET: 'NOT_FOUND',
+  INVALID_QUANTITY: 'VALIDATION_ERROR',
+  INVALID_DURATION: 'VALIDATION_ERROR',
+  QUEUE_FULL: 'QUEUE_FULL',
+  REQUIREMENTS_NOT_MET: 'REQUIREMENTS_NOT_MET',
+  CAPACITY_FULL: 'CAPACITY_FULL',
+  LEVEL_ZERO: 'LEVEL_ZERO',
+  PENDING_LEVELS: 'PENDING_LEVELS',
+  NOTHING_TO_CANCEL: 'NOTHING_TO_CANCEL',
+  NOT_CANCELLABLE: 'NOT_CANCELLABLE',
+  INSUFFICIENT_RESOURCES: 'INSUFFICIENT_RESOURCES',
+  INSUFFICIENT_NMI: 'INSUFFICIENT_NMI',
+};
+
+export function refusalError(refusal: Refusal): DomainError {
+  return new DomainError(REFUSAL_KEYS[refusal.reason], { message: refusal.message });
+}
+
+/** The value of an action, or the API error of its refusal (thrown, so the transaction rolls back). */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw refusalError(result);
+  return result.value;
+}
+
+/** The focus planet of the account, whose visit is recorded. */
+export async function focusPlanet(ctx: AccountContext): Promise<PlanetState> {
+  const index = await focusPlanetIndex(ctx.trx, ctx.state.accountId);
+  const planet = ctx.state.planets[index] ?? ctx.state.planets[0];
+  if (planet === undefined) throw new DomainError('NOT_FOUND');
+  await touchPlanet(ctx.trx, planet.id, ctx.now);
+  return planet;
+}
+
+export function queueOf(state: AccountState, planet: PlanetState, typeId: ConstructionTypeId): QueueItem[] {
+  switch (typeId) {
+    case 1:
+      return planet.queues.factories;
+    case 2:
+      return planet.queues.buildings;
+    case 3:
+      return planet.queues.ships;
+    case 4:
+      return planet.queues.defenses;
+    case 5:
+      return state.researchQueue;
+  }
+}
+
+/** Every queue shown with a planet: its four queues, then the account's research queue. */
+export function planetConstructions(state: AccountState, planet: PlanetState): Construction[] {
+  return ([1, 2, 3, 4, 5] as const).flatMap((typeId) => queueOf(state, planet, typeId).map(toConstruction));
+}
+
+export function resourceRef(resourceId: number): { id: number; name: string } {
+  return { id: resourceId, name: RESOURCES.find((r) => r.id === resourceId)?.key ?? String(resourceId) };
+}
+
+/** Costs as the API lists them: one entry per resource actually needed. */
+export function costList(resources: Resources): Cost[] {
+  return RESOURCES.filter((r) => resources[r.key] > 0).map((r) => ({ resource: resourceRef(r.id), amount: resources[r.key] }));
+}
+
+const IMAGE_FOLDERS: Partial<Record<ConstructionTypeId, string>> = { 1: 'factories', 2: 'buildings' };
+
+/** Factories and buildings have pictures by id; units and research use the default picture. */
+function imageFor(typeId: ConstructionTypeId, moduleId: number): string {
+  const folder = IMAGE_FOLDERS[typeId];
+  return folder === undefined ? '/images/default_character.jpg' : `/images/${folder}/${moduleId}.png`;
+}
+
+/** A module of the player's race, or NOT_FOUND (unknown id, another race's unit). */
+function ownModule(state: AccountState, typeId: ConstructionTypeId, moduleId: number): ModuleDef {
+  const def = modulesFor(typeId, state.race).find((m) => m.id === moduleId);
+  if (def === undefined) throw new DomainError('NOT_FOUND');
+  return def;
+}
+
+function moduleItem(ctx: AccountContext, state: AccountState, planet: PlanetState, typeId: ConstructionTypeId, def: ModuleDef): ModuleItem {
+  const view = moduleView(state, planet.id, typeId, def.id, ctx.now, ctx.config);
+  if (view === undefined) throw new DomainError('NOT_FOUND');
+  const common = {
+    id: def.id,
+    name: def.key,
+    image: imageFor(typeId, def.id),
+    can_be_improved: view.canBeImproved,
+    nb_upgrade_on_progress: view.pending,
+    next_level_costs: costList(view.nextLevelCosts),
+    next_level_time: view.nextLevelTime,
+  };
+  switch (typeId) {
+    case 1: {
+      const factory = findFactory(def.id);
+      if (factory === undefined) throw new DomainError('NOT_FOUND');
+      return {
+        ...common,
+        factory: { id: def.id, name: def.key, resource: resourceRef(factory.resourceId) },
+        level: view.level,
+        value: Math.floor(planet.resources[resourceKey(factory.resourceId)]),
+        hangar_capacity: hangarCapacity(state, planet),
+        production_per_hour: productionPerHour(state, planet, factory.resourceId, ctx.now, ctx.config),
+        production_per_second: productionPerSecond(state, planet, factory.resourceId, ctx.now, ctx.config),
+      };
+    }
+    case 2:
+      return { ...common, building: { id: def.id, name: def.key, race: { id: state.race } }, level: view.level };
+    case 3: {
+      const ship = def as ShipDef;
+      return {
+        ...common,
+        ship: {
+          id: ship.id,
+          name: ship.key,
+          speed: ship.speed,
+          consumption_per_ua: ship.consumptionPerUa,
+          can_colonize: ship.canColonize,
+          can_exploit: ship.canExploit,
+          can_spy: ship.canSpy,
+          race: { id: ship.race },
+        },
+        value: view.level,
+      };
+    }
+    case 4:
+      return { ...common, defense: { id: def.id, name: def.key, race: { id: state.race } }, value: view.level };
+    case 5:
+      return { ...common, research: { id: def.id, name: def.key }, level: view.level };
+  }
+}
+
+function requirementsBody(state: AccountState, planet: PlanetState, typeId: ConstructionTypeId, moduleId: number): Requirements {
+  const requirements = requirementsOf(state, planet, typeId, moduleId);
+  return {
+    building_requirements: requirements.buildings.map((b) => ({
+      building: { id: b.id },
+      level: b.level,
+      current_level: b.currentLevel,
+      module_id: moduleId,
+    })),
+    research_requirements: requirements.research.map((r) => ({
+      research: { id: r.id },
+      required_research_id: r.id,
+      level: r.level,
+      current_level: r.currentLevel,
+      module_id: moduleId,
+    })),
+  };
+}
+
+function moduleList(ctx: AccountContext, state: AccountState, planet: PlanetState, typeId: ConstructionTypeId): ModuleList {
+  return {
+    modules: modulesFor(typeId, state.race).map((def) => moduleItem(ctx, state, planet, typeId, def)),
+    construction_lists: queueOf(state, planet, typeId).map(toConstruction),
+    max_construction_lists: maxQueueLength(state, typeId, ctx.now),
+  };
+}
+
+function isLevelType(typeId: ConstructionTypeId): typeId is LevelTypeId {
+  return typeId === 1 || typeId === 2 || typeId === 5;
+}
+
+export function createConstructionsService(deps: EconomyDeps) {
+  const read = <T>(accountId: number, now: number, fn: (ctx: AccountContext, planet: PlanetState) => T): Promise<T> =>
+    withAccount(deps, accountId, now, async (ctx) => ({ result: fn(ctx, await focusPlanet(ctx)) }));
+
+  return {
+    list(accountId: number, now: number, kind: ConstructionKind): Promise<ModuleList> {
+      return read(accountId, now, (ctx, planet) => moduleList(ctx, ctx.state, planet, KIND_TYPE[kind]));
+    },
+
+    detail(accountId: number, now: number, kind: ConstructionKind, moduleId: number): Promise<ModuleDetail> {
+      const typeId = KIND_TYPE[kind];
+      return read(accountId, now, (ctx, planet) => {
+        const def = ownModule(ctx.state, typeId, moduleId);
+        return { ...moduleItem(ctx, ctx.state, planet, typeId, def), ...requirementsBody(ctx.state, planet, typeId, def.id) };
+      });
+    },
+
+    requirements(accountId: number, now: number, kind: ConstructionKind, moduleId: number): Promise<Requirements> {
+      const typeId = KIND_TYPE[kind];
+      return read(accountId, now, (ctx, planet) => requirementsBody(ctx.state, planet, typeId, ownModule(ctx.state, typeId, moduleId).id));
+    },
+
+    damages(accountId: number, now: number, kind: 'ships' | 'defenses', moduleId: number): Promise<Damage[]> {
+      const typeId = KIND_TYPE[kind];
+      return read(accountId, now, (ctx) => {
+        const unit = findUnit(typeId, ownModule(ctx.state, typeId, moduleId).id);
+        if (unit === undefined) throw new DomainError('NOT_FOUND');
+        return unit.damages.map((d) => ({ id: d.resistanceId, resistance: { id: d.resistanceId }, value: d.value }));
+      });
+    },
+
+    layers(accountId: number, now: number, kind: 'ships' | 'defenses', moduleId: number): Promise<Layer[]> {
+      const typeId = KIND_TYPE[kind];
+      return read(accountId, now, (ctx) => {
+        const unit = findUnit(typeId, ownModule(ctx.state, typeId, moduleId).id);
+        if (unit === undefined) throw new DomainError('NOT_FOUND');
+        return unit.layers.map((layer) => ({
+          id: layer.layerId,
+          value: layer.value,
+          resistances: layer.resistances.map((r) => ({ id: r.resistanceId, resistance: { id: r.resistanceId }, value: r.value })),
+        }));
+      });
+    },
+
+    /** Queues one level, or orders `quantity` units for ships and defenses. Answers the new queue item. */
+    start(accountId: number, now: number, kind: ConstructionKind, moduleId: number, quantity: number | undefined): Promise<Construction> {
+      const typeId = KIND_TYPE[kind];
+      return withAccount(deps, accountId, now, async (ctx) => {
+        const planet = await focusPlanet(ctx);
+        ownModule(ctx.state, typeId, moduleId);
+        const outcome = isLevelType(typeId)
+          ? unwrap(queueLevel(ctx.state, planet.id, typeId, moduleId, ctx.now, ctx.config))
+          : unwrap(orderUnits(ctx.state, planet.id, typeId as UnitTypeId, moduleId, quantity ?? 1, ctx.now, ctx.config));
+        if (outcome.item === undefined) throw new Error('The rules engine returned no queue item for a started construction');
+        return { state: outcome.state, events: outcome.events, result: toConstruction(outcome.item) };
+      });
+    },
+
+    /** Cancels the last item of the queue (or `itemId`); answers the list after the refund. */
+    cancel(accountId: number, now: number, kind: 'factories' | 'buildings' | 'researchs', itemId: number | undefined): Promise<CancelResult> {
+      const typeId = KIND_TYPE[kind];
+      return withAccount(deps, accountId, now, async (ctx) => {
+        const planet = await focusPlanet(ctx);
+        if (itemId !== undefined) {
+          const item = queueOf(ctx.state, planet, typeId).find((i) => i.id === itemId);
+          if (item === undefined || isUnitOrder(item)) throw new DomainError('NOT_FOUND');
+        }
+        const outcome = unwrap(cancelLevel(ctx.state, planet.id, typeId, itemId, ctx.now, ctx.config));
+        const after = outcome.state.planets.find((p) => p.id === planet.id) ?? planet;
+        return {
+          state: outcome.state,
+          events: outcome.events,
+          result: { ...moduleList(ctx, outcome.state, after, typeId), refund: costList(outcome.refund ?? { metal: 0, crystal: 0, fuel: 0 }) },
+        };
+      });
+    },
+
+    /** Lowers a factory or building by one level at once; answers the module after. */
+    demolish(accountId: number, now: number, kind: 'factories' | 'buildings', moduleId: number): Promise<ModuleItem> {
+      const typeId = KIND_TYPE[kind];
+      return withAccount(deps, accountId, now, async (ctx) => {
+        const planet = await focusPlanet(ctx);
+        const def = ownModule(ctx.state, typeId, moduleId);
+        const outcome = unwrap(demolish(ctx.state, planet.id, typeId, moduleId, ctx.now, ctx.config));
+        const after = outcome.state.planets.find((p) => p.id === planet.id) ?? planet;
+        return { state: outcome.state, events: outcome.events, result: moduleItem(ctx, outcome.state, after, typeId, def) };
+      });
+    },
+  };
+}
+
+export type ConstructionsService = ReturnType<typeof createConstructionsService>;

@@ -1,0 +1,328 @@
+/**
+ * The only SQL of the economy: loading an account's whole game state, saving what changed,
+ * writing the emails that settling produces.
+ */
+import type { Kysely } from 'kysely';
+import type { AccountState, PlanetState, PlanetTypeKey, PlayableRaceId, Points } from '@starhold/rules';
+import type { AccountsTable, Database } from '../../db/schema.js';
+import { DomainError } from '../../errors.js';
+import {
+  applyConstructionRows,
+  applyModuleRows,
+  constructionRows,
+  fromIso,
+  moduleRows,
+  toIso,
+} from './economy.mapping.js';
+import type { ConstructionsTable, EconomyTables } from './economy.tables.js';
+
+/** The schema once migration 002 has run: its tables plus the column it adds to accounts. */
+export interface EconomyDatabase extends Omit<Database, 'accounts'>, EconomyTables {
+  accounts: AccountsTable & { next_item_id: number };
+}
+export type EconomyDb = Kysely<EconomyDatabase>;
+
+/** Migration 002 adds these tables; the platform's Database type does not list them. */
+export function economyDb(db: Kysely<Database>): EconomyDb {
+  return db as unknown as EconomyDb;
+}
+
+/** Thrown when a guarded update finds the row changed under it: the transaction must not commit. */
+export class ConcurrentChangeError extends Error {
+  constructor(what: string) {
+    super(`Concurrent change detected on ${what}`);
+    this.name = 'ConcurrentChangeError';
+  }
+}
+
+export async function loadAccountState(trx: EconomyDb, accountId: number): Promise<AccountState> {
+  const account = await trx
+    .selectFrom('accounts')
+    .select(['id', 'race_id', 'nmi', 'settled_at', 'next_item_id'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (account === undefined) throw new DomainError('NOT_FOUND');
+
+  const [planetRows, modules, research, constructions, commandants] = await Promise.all([
+    trx
+      .selectFrom('planets')
+      .select(['id', 'planet_type', 'max_capacity', 'metal', 'crystal', 'fuel'])
+      .where('account_id', '=', accountId)
+      .orderBy('idx')
+      .execute(),
+    trx
+      .selectFrom('planet_modules')
+      .innerJoin('planets', 'planets.id', 'planet_modules.planet_id')
+      .select(['planet_modules.planet_id', 'planet_modules.type_id', 'planet_modules.module_id', 'planet_modules.value'])
+      .where('planets.account_id', '=', accountId)
+      .execute(),
+    trx.selectFrom('account_research').selectAll().where('account_id', '=', accountId).execute(),
+    trx.selectFrom('constructions').selectAll().where('account_id', '=', accountId).execute(),
+    trx.selectFrom('commandants').selectAll().where('account_id', '=', accountId).execute(),
+  ]);
+
+  const planets: PlanetState[] = planetRows.map((row) => {
+    const planet: PlanetState = {
+      id: row.id,
+      type: row.planet_type as PlanetTypeKey,
+      maxCapacity: row.max_capacity,
+      resources: { metal: row.metal, crystal: row.crystal, fuel: row.fuel },
+      factories: {},
+      buildings: {},
+      ships: {},
+      defenses: {},
+      queues: { factories: [], buildings: [], ships: [], defenses: [] },
+    };
+    applyModuleRows(
+      planet,
+      modules.filter((m) => m.planet_id === row.id),
+    );
+    return planet;
+  });
+
+  const state: AccountState = {
+    accountId: account.id,
+    race: account.race_id as PlayableRaceId,
+    settledAt: fromIso(account.settled_at),
+    nmi: account.nmi,
+    research: Object.fromEntries(research.map((r) => [r.research_id, r.level])),
+    researchQueue: [],
+    commandants: Object.fromEntries(commandants.map((c) => [c.commandant_id, fromIso(c.available_until)])),
+    planets,
+    nextItemId: account.next_item_id,
+  };
+  applyConstructionRows(state, constructions);
+  return state;
+}
+
+export interface DerivedColumns {
+  points: Points;
+  nextEventAt: number | null;
+}
+
+/**
+ * Writes the difference between `before` (as loaded) and `after`. Account and planet updates are
+ * guarded by the values that were loaded, so even without the account lock a second writer could
+ * not spend the same resources twice: its guarded update would match no row.
+ */
+export async function saveAccountState(
+  trx: EconomyDb,
+  before: AccountState,
+  after: AccountState,
+  derived: DerivedColumns,
+): Promise<void> {
+  const accountUpdate = await trx
+    .updateTable('accounts')
+    .set({
+      nmi: after.nmi,
+      next_item_id: after.nextItemId,
+      settled_at: toIso(after.settledAt),
+      next_event_at: derived.nextEventAt === null ? null : toIso(derived.nextEventAt),
+      economy_points: derived.points.economy,
+      science_points: derived.points.science,
+      military_points: derived.points.military,
+      total_points: derived.points.total,
+    })
+    .where('id', '=', before.accountId)
+    .where('nmi', '=', before.nmi)
+    .where('next_item_id', '=', before.nextItemId)
+    .executeTakeFirst();
+  if (accountUpdate.numUpdatedRows === 0n) throw new ConcurrentChangeError(`account ${before.accountId}`);
+
+  for (const planet of after.planets) {
+    const old = before.planets.find((p) => p.id === planet.id);
+    if (old === undefined) continue;
+    const r = planet.resources;
+    const o = old.resources;
+    if (r.metal === o.metal && r.crystal === o.crystal && r.fuel === o.fuel) continue;
+    const update = await trx
+      .updateTable('planets')
+      .set({ metal: r.metal, crystal: r.crystal, fuel: r.fuel })
+      .where('id', '=', planet.id)
+      .where('metal', '=', o.metal)
+      .where('crystal', '=', o.crystal)
+      .where('fuel', '=', o.fuel)
+      .executeTakeFirst();
+    if (update.numUpdatedRows === 0n) throw new ConcurrentChangeError(`planet ${planet.id}`);
+  }
+
+  await saveModules(trx, before, after);
+  await saveResearch(trx, before, after);
+  await saveCommandants(trx, before, after);
+  await saveConstructions(trx, before, after);
+}
+
+function rowKey(...parts: number[]): string {
+  return parts.join(':');
+}
+
+async function saveModules(trx: EconomyDb, before: AccountState, after: AccountState): Promise<void> {
+  const old = new Map(moduleRows(before).map((row) => [rowKey(row.planet_id, row.type_id, row.module_id), row.value]));
+  const next = moduleRows(after);
+  const seen = new Set<string>();
+  const changed = next.filter((row) => {
+    const key = rowKey(row.planet_id, row.type_id, row.module_id);
+    seen.add(key);
+    return old.get(key) !== row.value;
+  });
+  // A module the engine dropped from its record is back at zero.
+  for (const [key, value] of old) {
+    if (seen.has(key) || value === 0) continue;
+    const [planetId, typeId, moduleId] = key.split(':').map(Number) as [number, number, number];
+    changed.push({ planet_id: planetId, type_id: typeId, module_id: moduleId, value: 0 });
+  }
+  for (const row of changed) {
+    await trx
+      .insertInto('planet_modules')
+      .values(row)
+      .onConflict((oc) => oc.columns(['planet_id', 'type_id', 'module_id']).doUpdateSet({ value: row.value }))
+      .execute();
+  }
+}
+
+async function saveResearch(trx: EconomyDb, before: AccountState, after: AccountState): Promise<void> {
+  const ids = new Set([...Object.keys(before.research), ...Object.keys(after.research)].map(Number));
+  for (const id of ids) {
+    const level = after.research[id] ?? 0;
+    if ((before.research[id] ?? 0) === level) continue;
+    await trx
+      .insertInto('account_research')
+      .values({ account_id: after.accountId, research_id: id, level })
+      .onConflict((oc) => oc.columns(['account_id', 'research_id']).doUpdateSet({ level }))
+      .execute();
+  }
+}
+
+async function saveCommandants(trx: EconomyDb, before: AccountState, after: AccountState): Promise<void> {
+  for (const [key, until] of Object.entries(after.commandants)) {
+    const id = Number(key);
+    if (before.commandants[id] === until) continue;
+    const available_until = toIso(until);
+    await trx
+      .insertInto('commandants')
+      .values({ account_id: after.accountId, commandant_id: id, available_until })
+      .onConflict((oc) => oc.columns(['account_id', 'commandant_id']).doUpdateSet({ available_until }))
+      .execute();
+  }
+}
+
+function sameRow(a: ConstructionsTable, b: ConstructionsTable): boolean {
+  return (Object.keys(a) as (keyof ConstructionsTable)[]).every((key) => a[key] === b[key]);
+}
+
+async function saveConstructions(trx: EconomyDb, before: AccountState, after: AccountState): Promise<void> {
+  const old = new Map(constructionRows(before).map((row) => [row.id, row]));
+  const next = new Map(constructionRows(after).map((row) => [row.id, row]));
+  const removed = [...old.keys()].filter((id) => !next.has(id));
+  if (removed.length > 0) {
+    await trx
+      .deleteFrom('constructions')
+      .where('account_id', '=', after.accountId)
+      .where('id', 'in', removed)
+      .execute();
+  }
+  for (const [id, row] of next) {
+    const previous = old.get(id);
+    if (previous === undefined) {
+      await trx.insertInto('constructions').values(row).execute();
+    } else if (!sameRow(previous, row)) {
+      const { account_id: _account, id: _id, ...changes } = row;
+      await trx.updateTable('constructions').set(changes).where('account_id', '=', row.account_id).where('id', '=', id).execute();
+    }
+  }
+}
+
+export interface EmailToSend {
+  title: string;
+  params: Record<string, unknown>;
+  at: number;
+}
+
+export async function insertEmails(trx: EconomyDb, accountId: number, emails: readonly EmailToSend[]): Promise<void> {
+  if (emails.length === 0) return;
+  await trx
+    .insertInto('emails')
+    .values(
+      emails.map((email) => ({
+        account_id: accountId,
+        title: email.title,
+        params: JSON.stringify(email.params),
+        created_at: toIso(email.at),
+        read_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** Planet names by id, for the emails that name a planet. */
+export async function planetNames(trx: EconomyDb, accountId: number): Promise<Map<number, string>> {
+  const rows = await trx.selectFrom('planets').select(['id', 'name']).where('account_id', '=', accountId).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function focusPlanetIndex(trx: EconomyDb, accountId: number): Promise<number> {
+  const row = await trx.selectFrom('accounts').select('focus_planet_index').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return row.focus_planet_index;
+}
+
+export async function setFocusPlanetIndex(trx: EconomyDb, accountId: number, index: number): Promise<void> {
+  await trx.updateTable('accounts').set({ focus_planet_index: index }).where('id', '=', accountId).execute();
+}
+
+export async function renamePlanet(trx: EconomyDb, planetId: number, name: string): Promise<void> {
+  await trx.updateTable('planets').set({ name }).where('id', '=', planetId).execute();
+}
+
+export const LAST_VISIT_PERIOD_MS = 60_000;
+
+/** Records the owner's visit, writing at most once per LAST_VISIT_PERIOD_MS. */
+export async function touchPlanet(trx: EconomyDb, planetId: number, now: number): Promise<void> {
+  await trx
+    .updateTable('planets')
+    .set({ last_visit: toIso(now) })
+    .where('id', '=', planetId)
+    .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', toIso(now - LAST_VISIT_PERIOD_MS))]))
+    .execute();
+}
+
+export interface PlanetPlaceRow {
+  id: number;
+  idx: number;
+  name: string;
+  planet_type: string;
+  max_capacity: number;
+  last_visit: string | null;
+  orbit_index: number;
+  system_id: number;
+  system_name: string;
+  x: number;
+  y: number;
+  security_id: number;
+  system_race_id: number;
+}
+
+/** The planets of an account with their orbit and system, in index order. */
+export async function planetPlaces(trx: EconomyDb, accountId: number): Promise<PlanetPlaceRow[]> {
+  return trx
+    .selectFrom('planets')
+    .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+    .innerJoin('systems', 'systems.id', 'orbits.system_id')
+    .select([
+      'planets.id',
+      'planets.idx',
+      'planets.name',
+      'planets.planet_type',
+      'planets.max_capacity',
+      'planets.last_visit',
+      'orbits.index as orbit_index',
+      'systems.id as system_id',
+      'systems.name as system_name',
+      'systems.x',
+      'systems.y',
+      'systems.security_id',
+      'systems.race_id as system_race_id',
+    ])
+    .where('planets.account_id', '=', accountId)
+    .orderBy('planets.idx')
+    .execute();
+}

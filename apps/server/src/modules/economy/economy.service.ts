@@ -1,0 +1,220 @@
+/**
+ * The settling transaction: every request that reads or changes an account's game state runs
+ * inside `withAccount`, which locks the account, loads it, settles it to now, lets the caller
+ * read or act, saves the difference, and turns the events into emails.
+ */
+import { sql } from 'kysely';
+import {
+  COMMANDANTS,
+  computePoints,
+  findModule,
+  nextEventAt,
+  settle,
+  type AccountState,
+  type GameEvent,
+  type RulesConfig,
+} from '@starhold/rules';
+import type { DatabaseHandle } from '../../db/database.js';
+import { DomainError } from '../../errors.js';
+import {
+  economyDb,
+  insertEmails,
+  loadAccountState,
+  planetNames,
+  saveAccountState,
+  type EconomyDb,
+  type EmailToSend,
+} from './economy.repository.js';
+import { toIso } from './economy.mapping.js';
+
+export interface EconomyDeps {
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>;
+  rules: RulesConfig;
+}
+
+export interface AccountContext {
+  trx: EconomyDb;
+  /** Settled to `now`. */
+  state: AccountState;
+  now: number;
+  config: RulesConfig;
+}
+
+export interface AccountChange<T> {
+  /** The new state; omitted when the call only reads. */
+  state?: AccountState;
+  events?: readonly GameEvent[];
+  result: T;
+}
+
+/**
+ * One transaction that holds the account's write lock from its first statement. SQLite: `BEGIN
+ * IMMEDIATE`, so two read-then-write transactions cannot interleave even across connections.
+ * PostgreSQL: a plain transaction; the caller locks the row it needs.
+ */
+async function writeTransaction<T>(deps: EconomyDeps, fn: (trx: EconomyDb) => Promise<T>): Promise<T> {
+  const db = economyDb(deps.database.db);
+  if (deps.database.dialect.name === 'postgres') return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
+}
+
+const EMAIL_TYPE_KEYS = { 1: 'factory', 2: 'building', 3: 'ship', 4: 'defense', 5: 'research' } as const;
+
+function emailsFor(events: readonly GameEvent[], names: ReadonlyMap<number, string>): EmailToSend[] {
+  const emails: EmailToSend[] = [];
+  for (const event of events) {
+    if (event.kind === 'item_dropped') {
+      emails.push({
+        title: 'construction_failed',
+        at: event.at,
+        params: {
+          construction: {
+            type: EMAIL_TYPE_KEYS[event.typeId],
+            type_id: event.typeId,
+            module_id: event.moduleId,
+            key: findModule(event.typeId, event.moduleId)?.key ?? null,
+            level: event.targetLevel,
+          },
+          planet: names.get(event.planetId) ?? '',
+          reason: event.reason,
+        },
+      });
+    } else if (event.kind === 'level_finished' && event.typeId === 5) {
+      emails.push({
+        title: 'research_finished',
+        at: event.at,
+        params: {
+          research: { id: event.moduleId, key: findModule(5, event.moduleId)?.key ?? null },
+          level: event.level,
+          planet: names.get(event.planetId) ?? '',
+        },
+      });
+    } else if (event.kind === 'commandant_expired') {
+      emails.push({
+        title: 'commandant_expired',
+        at: event.at,
+        params: {
+          commandant: { id: event.commandantId, key: COMMANDANTS.find((c) => c.id === event.commandantId)?.key ?? null },
+        },
+      });
+    }
+  }
+  return emails;
+}
+
+/** Settles an account whose row the transaction already holds, runs `fn`, saves. */
+async function settleLocked<T>(
+  trx: EconomyDb,
+  deps: EconomyDeps,
+  accountId: number,
+  now: number,
+  fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
+): Promise<T> {
+  const before = await loadAccountState(trx, accountId);
+  // A clock behind the last settling (another process, a restarted clock) must not rewind time.
+  const at = Math.max(now, before.settledAt);
+  const settled = settle(before, at, deps.rules);
+  const change = await fn({ trx, state: settled.state, now: at, config: deps.rules });
+  const after = change.state ?? settled.state;
+  await saveAccountState(trx, before, after, { points: computePoints(after), nextEventAt: nextEventAt(after) });
+  const events = [...settled.events, ...(change.events ?? [])];
+  const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
+  await insertEmails(trx, accountId, emails);
+  return change.result;
+}
+
+export async function withAccount<T>(
+  deps: EconomyDeps,
+  accountId: number,
+  now: number,
+  fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
+): Promise<T> {
+  return writeTransaction(deps, async (trx) => {
+    const locked = await deps.database.dialect
+      .forUpdate(trx.selectFrom('accounts').select('id').where('id', '=', accountId))
+      .executeTakeFirst();
+    if (locked === undefined) throw new DomainError('NOT_FOUND');
+    return settleLocked(trx, deps, accountId, now, fn);
+  });
+}
+
+export const SCHEDULER_BATCH_SIZE = 100;
+
+/**
+ * Settles up to `batchSize` accounts whose next event is due, one transaction each. On
+ * PostgreSQL `SKIP LOCKED` lets several processes share the work and skips accounts that a
+ * request is settling right now. Returns how many accounts were settled.
+ */
+export async function runSchedulerOnce(deps: EconomyDeps, now: number, batchSize = SCHEDULER_BATCH_SIZE): Promise<number> {
+  let settled = 0;
+  while (settled < batchSize) {
+    const done = await writeTransaction(deps, async (trx) => {
+      const due = await deps.database.dialect
+        .forUpdateSkipLocked(
+          trx
+            .selectFrom('accounts')
+            .select('id')
+            .where('next_event_at', 'is not', null)
+            .where('next_event_at', '<=', toIso(now))
+            .orderBy('next_event_at')
+            .limit(1),
+        )
+        .executeTakeFirst();
+      if (due === undefined) return false;
+      await settleLocked(trx, deps, due.id, now, () => ({ result: undefined }));
+      return true;
+    });
+    if (!done) break;
+    settled += 1;
+  }
+  return settled;
+}
+
+export interface SchedulerOptions {
+  intervalMs: number;
+  clock: () => number;
+  onError: (error: unknown) => void;
+}
+
+export interface RunningScheduler {
+  /** Stops the loop and waits for a run in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/** Runs `runSchedulerOnce` every `intervalMs`, never two runs at once. */
+export function startScheduler(deps: EconomyDeps, options: SchedulerOptions): RunningScheduler {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = (): void => {
+    running = (async () => {
+      try {
+        // A full batch means more may be due: keep going before sleeping.
+        while (!stopped && (await runSchedulerOnce(deps, options.clock())) === SCHEDULER_BATCH_SIZE);
+      } catch (error) {
+        options.onError(error);
+      }
+      if (!stopped) timer = setTimeout(tick, options.intervalMs);
+    })();
+  };
+  timer = setTimeout(tick, options.intervalMs);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The player's planets: the list, the focus planet with its resource strip, switching focus and
+ * renaming. Reads go through the settling transaction too, so resources and queues are current.
+ */
+import {
+  capacityUsed,
+  hangarCapacity,
+  productionPerHour,
+  productionPerSecond,
+  RESOURCES,
+  SECURITIES,
+  type AccountState,
+  type PlanetState,
+} from '@starhold/rules';
+import type { Planet, PlanetResource } from '@starhold/contract';
+import { DomainError } from '../../errors.js';
+import { planetConstructions, resourceRef, focusPlanet } from '../constructions/constructions.service.js';
+import {
+  planetPlaces,
+  renamePlanet,
+  setFocusPlanetIndex,
+  type PlanetPlaceRow,
+} from '../economy/economy.repository.js';
+import { withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
+
+function planetResources(ctx: AccountContext, state: AccountState, planet: PlanetState): PlanetResource[] {
+  const max = hangarCapacity(state, planet);
+  return RESOURCES.map((resource) => ({
+    resource: resourceRef(resource.id),
+    value: Math.floor(planet.resources[resource.key]),
+    max,
+    production_per_hour: productionPerHour(state, planet, resource.id, ctx.now, ctx.config),
+    production_per_second: productionPerSecond(state, planet, resource.id, ctx.now, ctx.config),
+  }));
+}
+
+function toPlanet(ctx: AccountContext, state: AccountState, planet: PlanetState, place: PlanetPlaceRow): Planet {
+  const security = SECURITIES.find((s) => s.id === place.security_id);
+  return {
+    id: planet.id,
+    index: place.idx,
+    name: place.name,
+    planet_type: { name: place.planet_type },
+    last_visit: place.last_visit,
+    capacity: capacityUsed(planet),
+    max_capacity: planet.maxCapacity,
+    race: { id: state.race },
+    system: {
+      id: place.system_id,
+      name: place.system_name,
+      security: { id: place.security_id, name: security?.key ?? String(place.security_id) },
+      race: { id: place.system_race_id },
+      position: { x: place.x, y: place.y },
+    },
+    planet_position: { system_id: place.system_id, index: place.orbit_index },
+    construction_lists: planetConstructions(state, planet),
+    resources: planetResources(ctx, state, planet),
+  };
+}
+
+/** The focus planet as the API shows it, read after any visit or rename was written. */
+async function focusPlanetView(ctx: AccountContext): Promise<Planet> {
+  const planet = await focusPlanet(ctx);
+  const place = (await planetPlaces(ctx.trx, ctx.state.accountId)).find((p) => p.id === planet.id);
+  if (place === undefined) throw new DomainError('NOT_FOUND');
+  return toPlanet(ctx, ctx.state, planet, place);
+}
+
+export function createPlanetsService(deps: EconomyDeps) {
+  return {
+    list(accountId: number, now: number): Promise<Planet[]> {
+      return withAccount(deps, accountId, now, async (ctx) => {
+        await focusPlanet(ctx);
+        const places = await planetPlaces(ctx.trx, accountId);
+        const planets = ctx.state.planets.flatMap((planet) => {
+          const place = places.find((p) => p.id === planet.id);
+          return place === undefined ? [] : [toPlanet(ctx, ctx.state, planet, place)];
+        });
+        return { result: planets };
+      });
+    },
+
+    focus(accountId: number, now: number): Promise<Planet> {
+      return withAccount(deps, accountId, now, async (ctx) => ({ result: await focusPlanetView(ctx) }));
+    },
+
+    /** Switches the focus; an index the player does not own is NOT_FOUND. */
+    setFocus(accountId: number, now: number, planetIndex: number): Promise<Planet> {
+      return withAccount(deps, accountId, now, async (ctx) => {
+        if (planetIndex >= ctx.state.planets.length) throw new DomainError('NOT_FOUND');
+        await setFocusPlanetIndex(ctx.trx, accountId, planetIndex);
+        return { result: await focusPlanetView(ctx) };
+      });
+    },
+
+    rename(accountId: number, now: number, name: string): Promise<Planet> {
+      return withAccount(deps, accountId, now, async (ctx) => {
+        const planet = await focusPlanet(ctx);
+        await renamePlanet(ctx.trx, planet.id, name);
+        return { result: await focusPlanetView(ctx) };
+      });
+    },
+  };
+}
+
+export type PlanetsService = ReturnType<typeof createPlanetsService>;
