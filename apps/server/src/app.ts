@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import serverPackage from '../package.json' with { type: 'json' };
+import type { AppContext, AppInstance } from './context.js';
+import { DomainError, errorBody } from './errors.js';
+import { errorHandler } from './http/error-handler.js';
+import { mutationGuard } from './http/guards.js';
+import { authRoutes, ACCESS_COOKIE } from './modules/auth/auth.routes.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { listsRoutes } from './modules/lists/lists.routes.js';
+import { meRoutes } from './modules/me/me.routes.js';
+import { planetsRoutes } from './modules/planets/planets.routes.js';
+import { constructionsRoutes } from './modules/constructions/constructions.routes.js';
+import { systemsRoutes } from './modules/systems/systems.routes.js';
+import { createSystemsService } from './modules/systems/systems.service.js';
+
+export const API_PREFIX = '/api/v1';
+export const VERSION: string = serverPackage.version;
+
+export interface AppDeps extends AppContext {
+  /** Largest accepted request body in bytes (413 beyond). */
+  bodyLimit?: number;
+  /** Requests per address and window over the whole server (429 beyond). */
+  rateLimit?: { max: number; windowMs: number };
+}
+
+const DEFAULT_BODY_LIMIT = 32 * 1024;
+const DEFAULT_RATE_LIMIT = { max: 600, windowMs: 60_000 };
+
+export async function buildApp(deps: AppDeps): Promise<AppInstance> {
+  const { config } = deps;
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    dialect: deps.dialect,
+    clock: deps.clock,
+    random: deps.random,
+  };
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('auth', null);
+
+  // Calls without payload (refresh, logout, cancel) send the JSON header with an empty body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  const rate = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
+  await app.register(rateLimit, {
+    max: rate.max,
+    timeWindow: rate.windowMs,
+    errorResponseBuilder: () => new DomainError('TOO_MANY_REQUESTS'),
+  });
+  await app.register(cookie);
+  app.addHook('onRequest', mutationGuard(config.allowedOrigins));
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Starhold API', version: VERSION },
+      servers: [],
+      components: {
+        securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const auth = createAuthService(ctx);
+  const systems = createSystemsService(ctx);
+
+  await app.register(
+    async (api) => {
+      const scope = api.withTypeProvider<ZodTypeProvider>();
+      healthRoutes(scope, VERSION);
+      listsRoutes(scope);
+      authRoutes(scope, ctx, auth);
+
+      await scope.register(async (protectedApi) => {
+        const session = protectedApi.withTypeProvider<ZodTypeProvider>();
+        session.addHook('onRequest', async (request) => {
+          request.auth = await auth.authenticate(request.cookies[ACCESS_COOKIE]);
+        });
+        meRoutes(session, ctx);
+        planetsRoutes(session, ctx);
+        constructionsRoutes(session, ctx);
+        systemsRoutes(session, systems);
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const hasWeb = existsSync(config.webDist);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (/systems/12, /profile) all boot from the same page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody('NOT_FOUND'));
+  });
+
+  return app;
+}

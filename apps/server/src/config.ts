@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  GAME_SPEED: z.coerce.number().positive().default(1),
+  UNIVERSE_SEED: z.string().min(1).default('starhold'),
+  SYSTEM_COUNT: z.coerce.number().int().min(2).max(10000).default(80),
+  COOKIE_SECURE: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Set: PostgreSQL; unset: the embedded SQLite file in `dataDir`. */
+  databaseUrl: string | undefined;
+  gameSpeed: number;
+  universeSeed: string;
+  systemCount: number;
+  cookieSecure: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Directory of the built web app; served with an SPA fallback when it exists. */
+  webDist: string;
+  /** Origins accepted on mutations besides the server's own host. */
+  allowedOrigins: string[];
+}
+
+/** Both the bundle (dist/main.js) and the sources (src/config.ts) sit two levels below apps/. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    gameSpeed: e.GAME_SPEED,
+    universeSeed: e.UNIVERSE_SEED,
+    systemCount: e.SYSTEM_COUNT,
+    cookieSecure: e.COOKIE_SECURE,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter((origin) => origin.length > 0),
+  };
+}

@@ -1,0 +1,44 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { createDialectSeam, type DialectSeam } from './dialect.js';
+import type { Database } from './schema.js';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectSeam;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+let pgParsersSet = false;
+
+/** int8 (ids, count(*)) and numeric come back as strings from pg: every value we store fits a double. */
+function setPgTypeParsers(): void {
+  if (pgParsersSet) return;
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+  pgParsersSet = true;
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.kind === 'sqlite') {
+    const sqlite = new SqliteDatabase(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: createDialectSeam('sqlite'), close: () => db.destroy() };
+  }
+  setPgTypeParsers();
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: createDialectSeam('postgres'), close: () => db.destroy() };
+}

@@ -1,0 +1,50 @@
+import { sql, type ColumnDefinitionBuilder, type QueryExecutorProvider, type SelectQueryBuilder } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * Every difference between SQLite and PostgreSQL lives here, so that repositories and migrations
+ * stay portable.
+ */
+export interface DialectSeam {
+  readonly name: DialectName;
+  /** An auto-generated integer primary key. */
+  identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /** `FOR UPDATE` on PostgreSQL; SQLite already serialises write transactions. */
+  forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** `FOR UPDATE SKIP LOCKED` on PostgreSQL, for work shared between processes. */
+  forUpdateSkipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** A transaction-scoped advisory lock on PostgreSQL (e.g. seeding); nothing on SQLite. */
+  advisoryXactLock(trx: QueryExecutorProvider, key: number): Promise<void>;
+  /** Whether an error is a unique-constraint violation, and on what (constraint or column text). */
+  uniqueViolation(error: unknown): string | null;
+}
+
+export const toDbBool = (value: boolean): number => (value ? 1 : 0);
+export const fromDbBool = (value: number | boolean): boolean => value === true || value === 1;
+
+export function createDialectSeam(name: DialectName): DialectSeam {
+  const isPg = name === 'postgres';
+  return {
+    name,
+    identity: (column) =>
+      isPg ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),
+    forUpdate: (query) => (isPg ? query.forUpdate() : query),
+    forUpdateSkipLocked: (query) => (isPg ? query.forUpdate().skipLocked() : query),
+    advisoryXactLock: async (trx, key) => {
+      if (isPg) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+    },
+    uniqueViolation: (error) => {
+      if (typeof error !== 'object' || error === null) return null;
+      const { code, message, constraint, detail } = error as {
+        code?: unknown;
+        message?: unknown;
+        constraint?: unknown;
+        detail?: unknown;
+      };
+      if (isPg && code === '23505') return `${String(constraint ?? '')} ${String(detail ?? '')}`;
+      if (!isPg && code === 'SQLITE_CONSTRAINT_UNIQUE') return String(message ?? '');
+      return null;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DialectSeam } from './dialect.js';
+import { MIGRATIONS } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+/**
+ * Applies pending migrations. Kysely's migrator takes a PostgreSQL advisory lock for the run, so
+ * several processes starting together apply each migration once.
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectSeam): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, migration] of MIGRATIONS) {
+    migrations[name] = { up: (trx) => migration.up(trx, dialect) };
+  }
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { DialectSeam } from '../dialect.js';
+import { platformMigration } from './001-platform.js';
+import { economyMigration } from './002-economy.js';
+
+/** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
+export interface PortableMigration {
+  // Kysely<any>: migrations are written against the schema of their time, not the current types.
+  up(db: Kysely<any>, dialect: DialectSeam): Promise<void>;
+}
+
+/** Ordered: append new migrations at the end, never rename or reorder applied ones. */
+export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: PortableMigration]> = [
+  ['001-platform', platformMigration],
+  ['002-economy', economyMigration],
+];

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedUniverseIfEmpty } from './modules/systems/systems.service.js';
+import { scheduledTasks } from './scheduled-tasks.js';
+import { startScheduler } from './scheduler.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const clock = () => Date.now();
+  let lock: DataDirLock | null = null;
+  if (!config.databaseUrl) lock = acquireDataDirLock(resolve(config.dataDir));
+  const handle = config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
+
+  const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes };
+  const app = await buildApp(ctx);
+  try {
+    const applied = await migrateToLatest(handle.db, handle.dialect);
+    if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+    if (await seedUniverseIfEmpty(handle.db, handle.dialect, config.universeSeed, config.systemCount)) {
+      app.log.info({ seed: config.universeSeed, systems: config.systemCount }, 'universe generated');
+    }
+  } catch (error) {
+    await handle.close();
+    lock?.release();
+    throw error;
+  }
+
+  const scheduler = startScheduler(scheduledTasks(ctx), clock, app.log);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await scheduler.stop();
+    await app.close();
+    await handle.close();
+    lock?.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Starhold is running at http://${shownHost}:${config.port} (API docs: /api/docs)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,238 @@
+import type { LoginBody, Me, RegisterBody } from '@starhold/contract';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { isoAt } from '../../context.js';
+import { toDbBool, fromDbBool } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
+import { DomainError } from '../../errors.js';
+import { emailsRepository } from '../emails/emails.repository.js';
+import { loadMe } from '../me/me.service.js';
+import { authRepository as repo } from './auth.repository.js';
+import { prefersEnglish } from './language.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { ACCESS_TOKEN_TTL_MS, hashRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Server-side lifetime of a refresh token: a month when remembered, a day for a browser session. */
+export const REFRESH_TTL_REMEMBERED_MS = 30 * DAY_MS;
+export const REFRESH_TTL_SESSION_MS = DAY_MS;
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Failures allowed per account from one address: other addresses (the real player) stay open. */
+export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+/** Failures allowed per address over all accounts: stops one address from spraying many accounts. */
+export const MAX_FAILURES_PER_ADDRESS = 30;
+
+const ACCESS_SECRET_NAME = 'access_token_hmac';
+const HOME_PLANET_NAMES = { fr: 'Planète mère', en: 'Homeworld' } as const;
+const NEW_ACCOUNT_NMI = 100;
+const REGISTER_ATTEMPTS = 3;
+
+export interface Session {
+  accessToken: string;
+  accessExpiresAt: number;
+  refreshToken: string;
+  rememberMe: boolean;
+}
+
+type RefreshOutcome = { error: 'UNAUTHORIZED' | 'ACCOUNT_SUSPENDED' } | { session: Session };
+
+export interface AuthContext {
+  accountId: number;
+  family: string;
+}
+
+export function createAuthService(ctx: AppContext) {
+  const { db, dialect, clock, random } = ctx;
+  let secret: Promise<string> | null = null;
+  const accessSecret = (): Promise<string> => {
+    secret ??= repo
+      .getOrCreateSecret(db, ACCESS_SECRET_NAME, random(48).toString('base64url'), isoAt(clock()))
+      .catch((error: unknown) => {
+        secret = null;
+        throw error;
+      });
+    return secret;
+  };
+
+  async function issueSession(
+    trx: Kysely<Database>,
+    key: string,
+    accountId: number,
+    rememberMe: boolean,
+    family: string = random(16).toString('base64url'),
+  ): Promise<Session> {
+    const now = clock();
+    const refreshToken = random(32).toString('base64url');
+    await repo.insertRefreshToken(trx, {
+      accountId,
+      family,
+      hash: hashRefreshToken(refreshToken),
+      expiresAt: isoAt(now + (rememberMe ? REFRESH_TTL_REMEMBERED_MS : REFRESH_TTL_SESSION_MS)),
+      rememberMe: toDbBool(rememberMe),
+      createdAt: isoAt(now),
+    });
+    const accessExpiresAt = now + ACCESS_TOKEN_TTL_MS;
+    const accessToken = signAccessToken(key, { accountId, family, expiresAt: accessExpiresAt });
+    return { accessToken, accessExpiresAt, refreshToken, rememberMe };
+  }
+
+  function takenError(violation: string): DomainError | null {
+    if (violation.includes('email_lower')) return new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
+    if (violation.includes('username_lower')) {
+      return new DomainError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
+    }
+    return null;
+  }
+
+  async function registerOnce(body: RegisterBody, passwordHash: string, english: boolean) {
+    // Fetched before the transaction: SQLite has one connection, a query outside it would wait forever.
+    const key = await accessSecret();
+    return db.transaction().execute(async (trx) => {
+      const now = isoAt(clock());
+      const emailLower = body.email.toLowerCase();
+      const usernameLower = body.username.toLowerCase();
+      const taken = await repo.takenFields(trx, emailLower, usernameLower);
+      if (taken.email) throw new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
+      if (taken.username) throw new DomainError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
+      const orbit = await repo.findHomeOrbit(trx, body.race_id);
+      if (!orbit) throw new Error(`No free home orbit left for race ${body.race_id}`);
+      const accountId = await repo.insertAccount(trx, {
+        username: body.username,
+        username_lower: usernameLower,
+        email: body.email,
+        email_lower: emailLower,
+        password_hash: passwordHash,
+        race_id: body.race_id,
+        nmi: NEW_ACCOUNT_NMI,
+        focus_planet_index: 0,
+        economy_points: 0,
+        science_points: 0,
+        military_points: 0,
+        total_points: 0,
+        suspended_at: null,
+        created_at: now,
+        next_event_at: null,
+        settled_at: now,
+      });
+      await repo.insertHomePlanet(trx, {
+        accountId,
+        orbitId: orbit.id,
+        name: english ? HOME_PLANET_NAMES.en : HOME_PLANET_NAMES.fr,
+        createdAt: now,
+      });
+      await emailsRepository.insertEmail(trx, {
+        accountId,
+        title: 'welcome',
+        params: { username: body.username },
+        createdAt: now,
+      });
+      const session = await issueSession(trx, key, accountId, false);
+      return { accountId, session };
+    });
+  }
+
+  return {
+    accessSecret,
+
+    async register(body: RegisterBody, acceptLanguage: string | undefined): Promise<{ me: Me; session: Session }> {
+      const passwordHash = await hashPassword(body.password);
+      const english = prefersEnglish(acceptLanguage);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const { accountId, session } = await registerOnce(body, passwordHash, english);
+          return { me: await loadMe(db, accountId), session };
+        } catch (error) {
+          const violation = dialect.uniqueViolation(error);
+          if (violation === null) throw error;
+          const taken = takenError(violation);
+          if (taken) throw taken;
+          // Another registration took the same orbit at the same moment: pick again.
+          if (attempt >= REGISTER_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async login(body: LoginBody, ip: string): Promise<{ me: Me; session: Session }> {
+      const now = clock();
+      const since = isoAt(now - LOGIN_WINDOW_MS);
+      const emailLower = body.email.trim().toLowerCase();
+      const [pairFailures, ipFailures] = await Promise.all([
+        repo.countFailures(db, { emailLower, ip, since }),
+        repo.countFailures(db, { ip, since }),
+      ]);
+      if (pairFailures >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || ipFailures >= MAX_FAILURES_PER_ADDRESS) {
+        throw new DomainError('TOO_MANY_REQUESTS');
+      }
+      const account = await repo.findAccountByEmail(db, emailLower);
+      const valid = account ? await verifyPassword(account.password_hash, body.password) : false;
+      if (!account) await burnPasswordCheck(body.password);
+      if (!account || !valid) {
+        await repo.recordFailure(db, { emailLower, ip, at: isoAt(now), pruneBefore: since });
+        throw new DomainError('CONNECTION_ERROR');
+      }
+      if (account.suspended_at !== null) throw new DomainError('ACCOUNT_SUSPENDED');
+      await repo.clearFailures(db, emailLower, ip);
+      const key = await accessSecret();
+      const session = await db
+        .transaction()
+        .execute((trx) => issueSession(trx, key, account.id, body.remember_me ?? false));
+      return { me: await loadMe(db, account.id), session };
+    },
+
+    /**
+     * Rotates a refresh token. A token presented a second time means it leaked (or a replay):
+     * the whole family is revoked, which also stops its access tokens.
+     */
+    async refresh(refreshToken: string | undefined): Promise<Session> {
+      if (!refreshToken) throw new DomainError('UNAUTHORIZED');
+      const key = await accessSecret();
+      const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+        const now = clock();
+        const row = await repo.findRefreshToken(trx, dialect, hashRefreshToken(refreshToken));
+        if (!row || row.revoked_at !== null) return { error: 'UNAUTHORIZED' };
+        if (row.used_at !== null || !(await repo.markUsed(trx, row.id, isoAt(now)))) {
+          await repo.revokeFamily(trx, row.family, isoAt(now));
+          return { error: 'UNAUTHORIZED' };
+        }
+        if (row.expires_at <= isoAt(now)) return { error: 'UNAUTHORIZED' };
+        const account = await repo.findAccountStatus(trx, row.account_id);
+        if (!account) return { error: 'UNAUTHORIZED' };
+        if (account.suspended_at !== null) {
+          await repo.revokeFamily(trx, row.family, isoAt(now));
+          return { error: 'ACCOUNT_SUSPENDED' };
+        }
+        return { session: await issueSession(trx, key, row.account_id, fromDbBool(row.remember_me), row.family) };
+      });
+      if ('error' in outcome) throw new DomainError(outcome.error);
+      return outcome.session;
+    },
+
+    async logout(refreshToken: string | undefined, accessToken: string | undefined): Promise<void> {
+      const now = isoAt(clock());
+      const families = new Set<string>();
+      if (refreshToken) {
+        const row = await repo.findRefreshToken(db, dialect, hashRefreshToken(refreshToken));
+        if (row) families.add(row.family);
+      }
+      if (accessToken) {
+        const claims = verifyAccessToken(await accessSecret(), accessToken, clock());
+        if (claims) families.add(claims.family);
+      }
+      for (const family of families) await repo.revokeFamily(db, family, now);
+    },
+
+    /** Checked on every authenticated request: nothing is cached, so revocation acts at once. */
+    async authenticate(accessToken: string | undefined): Promise<AuthContext> {
+      if (!accessToken) throw new DomainError('UNAUTHORIZED');
+      const claims = verifyAccessToken(await accessSecret(), accessToken, clock());
+      if (!claims) throw new DomainError('UNAUTHORIZED');
+      const session = await repo.activeSession(db, claims.family, claims.accountId);
+      if (!session) throw new DomainError('UNAUTHORIZED');
+      if (session.suspended_at !== null) throw new DomainError('ACCOUNT_SUSPENDED');
+      return { accountId: claims.accountId, family: claims.family };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,8 @@
+import { healthResponseSchema } from '@starhold/contract';
+import type { AppInstance } from '../../context.js';
+
+export function healthRoutes(app: AppInstance, version: string): void {
+  app.get('/health', { schema: { tags: ['health'], response: { 200: healthResponseSchema } } }, async () => ({
+    data: { status: 'ok' as const, version },
+  }));
+}

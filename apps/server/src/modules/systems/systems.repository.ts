@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface UniverseRows {
+  systems: { id: number; name: string; x: number; y: number; security_id: number; race_id: number }[];
+  gates: { a: number; b: number }[];
+  orbits: {
+    system_id: number;
+    index: number;
+    planet_type: string;
+    max_capacity: number;
+    debris_metal: number;
+    debris_crystal: number;
+  }[];
+}
+
+const INSERT_CHUNK = 200;
+
+async function insertChunked<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    // The row shapes are checked by UniverseRows; Kysely cannot relate a generic table to its columns.
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + INSERT_CHUNK) as never)
+      .execute();
+  }
+}
+
+export const systemsRepository = {
+  async countSystems(db: Kysely<Database>): Promise<number> {
+    const row = await db.selectFrom('systems').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  async insertUniverse(db: Kysely<Database>, rows: UniverseRows): Promise<void> {
+    await insertChunked(db, 'systems', rows.systems);
+    await insertChunked(db, 'gates', rows.gates);
+    await insertChunked(db, 'orbits', rows.orbits);
+  },
+
+  listSystems(db: Kysely<Database>) {
+    return db.selectFrom('systems').selectAll().orderBy('id').execute();
+  },
+
+  listGates(db: Kysely<Database>) {
+    return db.selectFrom('gates').selectAll().execute();
+  },
+
+  findSystem(db: Kysely<Database>, id: number) {
+    return db.selectFrom('systems').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async systemIdsWithPlanetsOf(db: Kysely<Database>, accountId: number): Promise<Set<number>> {
+    const rows = await db
+      .selectFrom('planets')
+      .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+      .select('orbits.system_id')
+      .where('planets.account_id', '=', accountId)
+      .execute();
+    return new Set(rows.map((row) => row.system_id));
+  },
+
+  orbitsOfSystem(db: Kysely<Database>, systemId: number) {
+    return db
+      .selectFrom('orbits')
+      .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
+      .leftJoin('accounts', 'accounts.id', 'planets.account_id')
+      .select([
+        'orbits.index',
+        'orbits.debris_metal',
+        'orbits.debris_crystal',
+        'planets.id as planet_id',
+        'planets.name as planet_name',
+        'planets.planet_type',
+        'planets.last_visit',
+        'accounts.id as account_id',
+        'accounts.username',
+        'accounts.race_id',
+      ])
+      .where('orbits.system_id', '=', systemId)
+      .orderBy('orbits.index')
+      .execute();
+  },
+};

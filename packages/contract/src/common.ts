@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ERROR_KEYS, type ErrorKey } from './errors.js';
+
+/** Every success body is `{ data }`; pages add `meta`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+export const pageMetaSchema = z.object({
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(100),
+  total: z.number().int().min(0),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export function pageEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}
+
+export const paginationQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** ISO 8601 UTC with a `Z`, as every timestamp of the API. */
+export const timestampSchema = z.iso.datetime();
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().min(1) });
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.number().int(),
+  i18n_comment: z.enum(ERROR_KEYS as [ErrorKey, ...ErrorKey[]]),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+/** Answer of calls whose only outcome is success (logout, refresh). */
+export const okSchema = envelope(z.object({ ok: z.literal(true) }));
+export type OkResponse = z.infer<typeof okSchema>;

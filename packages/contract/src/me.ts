@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { envelope } from './common.js';
+import { raceSchema } from './lists.js';
+
+export const meSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  race: raceSchema,
+  focus_planet_index: z.number().int().min(0),
+  email_not_read_count: z.number().int().min(0),
+  nmi: z.number(),
+  total_points: z.number(),
+  economy_points: z.number(),
+  science_points: z.number(),
+  military_points: z.number(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const meResponseSchema = envelope(meSchema);
+export type MeResponse = z.infer<typeof meResponseSchema>;
