@@ -1,0 +1,61 @@
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useFocusPlanet } from '../../api/planets';
+import { ResourceStrip } from '../../components/ResourceStrip';
+import { Spinner } from '../../components/Spinner';
+import { AppHeader } from '../shell/AppHeader';
+import { PlanetColumn } from '../shell/PlanetColumn';
+import { Sidebar } from '../shell/Sidebar';
+import classes from '../shell/shell.module.css';
+
+function TopResourceStrip() {
+  const planet = useFocusPlanet();
+  return (
+    <div className={classes.resourceBar}>
+      <ResourceStrip resources={planet.data?.resources} />
+    </div>
+  );
+}
+
+/** Header, sidebar, right column of planets and the top resource strip. */
+export function MainLayout() {
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [desktopCollapsed, setDesktopCollapsed] = useLocalStorage({ key: 'starhold.sidebar-collapsed', defaultValue: false });
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: desktopCollapsed ? 76 : 232, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      aside={{ width: 240, breakpoint: 'md', collapsed: { desktop: false, mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header className={classes.header}>
+        <AppHeader
+          toggles={{
+            mobileOpened,
+            toggleMobile,
+            desktopCollapsed,
+            toggleDesktop: () => setDesktopCollapsed((collapsed) => !collapsed),
+          }}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" className={classes.navbar}>
+        <AppShell.Section grow component={ScrollArea}>
+          <Sidebar collapsed={desktopCollapsed && !mobileOpened} onNavigate={closeMobile} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Aside p="md" className={classes.aside}>
+        <AppShell.Section grow component={ScrollArea}>
+          <PlanetColumn />
+        </AppShell.Section>
+      </AppShell.Aside>
+      <AppShell.Main className={classes.main}>
+        <TopResourceStrip />
+        <Suspense fallback={<Spinner centered size="lg" />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  Indicator,
+  Menu,
+  SegmentedControl,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconApps,
+  IconBell,
+  IconChevronDown,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconMail,
+  IconPlanet,
+  IconSearch,
+  IconTrophy,
+  IconUser,
+  IconWorld,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLogout } from '../../api/auth';
+import { useUnreadEmails } from '../../api/emails';
+import { useMe } from '../../api/me';
+import { usePlanets, useSwitchPlanet } from '../../api/planets';
+import { formatDateTime } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import type { Language } from '../../lib/settings';
+import { Logo } from './Logo';
+import classes from './shell.module.css';
+
+export interface SidebarToggles {
+  mobileOpened: boolean;
+  toggleMobile: () => void;
+  desktopCollapsed: boolean;
+  toggleDesktop: () => void;
+}
+
+function AppLauncher() {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-start" width={240} shadow="lg">
+      <Menu.Target>
+        <Tooltip label={t('header.apps')}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.apps')}>
+            <IconApps size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown p="xs">
+        <SimpleGrid cols={2} spacing="xs">
+          <Menu.Item component={Link} to="/accounts" className={classes.launcherTile}>
+            <IconTrophy size={26} stroke={1.5} />
+            <Text size="xs" fw={600}>
+              {t('header.accounts')}
+            </Text>
+          </Menu.Item>
+          <Menu.Item component={Link} to="/systems" className={classes.launcherTile}>
+            <IconWorld size={26} stroke={1.5} />
+            <Text size="xs" fw={600}>
+              {t('header.systems')}
+            </Text>
+          </Menu.Item>
+        </SimpleGrid>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function NotificationsMenu() {
+  const { t } = useTranslation();
+  const unread = useUnreadEmails();
+  const emails = unread.data ?? [];
+  return (
+    <Menu position="bottom-end" width={300} shadow="lg">
+      <Menu.Target>
+        <Indicator disabled={emails.length === 0} label={emails.length} size={16} offset={6} color="red">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.notifications')}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.unreadEmails')}</Menu.Label>
+        {emails.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm" py="xs">
+            {t('header.noUnread')}
+          </Text>
+        )}
+        {emails.map((email) => (
+          <Menu.Item key={email.id} component={Link} to="/emails" leftSection={<IconMail size={16} />}>
+            <Text size="sm" truncate>
+              {t(`emails:titles.${email.title}`, { defaultValue: email.title })}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(email.created_at)}
+            </Text>
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/emails" ta="center" c="var(--mantine-primary-color-filled)">
+          {t('header.seeAll')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function PlanetsMenu() {
+  const { t } = useTranslation();
+  const planets = usePlanets();
+  const me = useMe();
+  const switchPlanet = useSwitchPlanet();
+  const focused = planets.data?.find((planet) => planet.index === me.data?.focus_planet_index);
+  return (
+    <Menu position="bottom" width={240} shadow="lg">
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconPlanet size={18} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={switchPlanet.isPending}
+          aria-label={t('header.planets')}
+          className={classes.planetButton}
+        >
+          <Text size="sm" truncate maw={120}>
+            {focused?.name ?? t('header.planets')}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('planets.title')}</Menu.Label>
+        {planets.data?.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm" py="xs">
+            {t('planets.empty')}
+          </Text>
+        )}
+        {planets.data?.map((planet) => (
+          <Menu.Item
+            key={planet.id}
+            leftSection={<IconPlanet size={16} />}
+            disabled={planet.index === me.data?.focus_planet_index}
+            onClick={() => switchPlanet.mutate(planet.index)}
+          >
+            {planet.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const logout = useLogout();
+  const username = me.data?.username ?? '';
+  return (
+    <Menu position="bottom-end" width={240} shadow="lg" closeOnItemClick>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label={t('header.userMenu')}>
+          <Avatar color="initials" name={username} size={32} radius="xl" />
+          <Text size="sm" fw={600} visibleFrom="sm" truncate maw={120}>
+            {username}
+          </Text>
+          <IconChevronDown size={14} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{username}</Menu.Label>
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
+          {t('header.profile')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t('header.language')}</Menu.Label>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          mx="xs"
+          mb="xs"
+          aria-label={t('header.language')}
+          value={currentLanguage(i18n)}
+          onChange={(language) => void i18n.changeLanguage(language as Language)}
+          data={[
+            { value: 'fr', label: 'Français' },
+            { value: 'en', label: 'English' },
+          ]}
+        />
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout.mutate()}>
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The header of the main and second layouts (SPEC 2 "Layout elements"). */
+export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
+  const { t } = useTranslation();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="xs" wrap="nowrap">
+        {toggles && (
+          <>
+            <Burger
+              opened={toggles.mobileOpened}
+              onClick={toggles.toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('header.toggleSidebar')}
+            />
+            <Tooltip label={t('header.toggleSidebar')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={toggles.toggleDesktop}
+                visibleFrom="sm"
+                aria-label={t('header.toggleSidebar')}
+              >
+                {toggles.desktopCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+              </ActionIcon>
+            </Tooltip>
+          </>
+        )}
+        <Link to="/" className={classes.brand} aria-label="Starhold">
+          <Logo />
+        </Link>
+        <Text size="xs" c="dimmed" ff="monospace" visibleFrom="sm" className={classes.version}>
+          v{__APP_VERSION__}
+        </Text>
+        <AppLauncher />
+        <TextInput
+          visibleFrom="md"
+          size="sm"
+          w={220}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('header.search')}
+          aria-label={t('header.search')}
+          classNames={{ input: classes.search }}
+        />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <PlanetsMenu />
+        <NotificationsMenu />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,20 @@
+import {
+  IconAtom2,
+  IconBuildingFactory2,
+  IconBuildingSkyscraper,
+  IconLayoutDashboard,
+  IconRocket,
+  IconShieldHalfFilled,
+  IconUserStar,
+} from '@tabler/icons-react';
+
+/** Sidebar entries in SPEC order: dashboard, researchs, factories, buildings, ships, defenses, commandants. */
+export const NAV_ITEMS = [
+  { to: '/', labelKey: 'nav.dashboard', Icon: IconLayoutDashboard, end: true },
+  { to: '/account/research', labelKey: 'nav.research', Icon: IconAtom2, end: false },
+  { to: '/planet/factories', labelKey: 'nav.factories', Icon: IconBuildingFactory2, end: false },
+  { to: '/planet/buildings', labelKey: 'nav.buildings', Icon: IconBuildingSkyscraper, end: false },
+  { to: '/planet/ships', labelKey: 'nav.ships', Icon: IconRocket, end: false },
+  { to: '/planet/defenses', labelKey: 'nav.defenses', Icon: IconShieldHalfFilled, end: false },
+  { to: '/commandants', labelKey: 'nav.commandants', Icon: IconUserStar, end: false },
+] as const;

@@ -1,0 +1,40 @@
+import { Select } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRaces } from '../api/races';
+
+export interface RaceSelectProps {
+  value: string | null;
+  onChange: (raceId: string | null) => void;
+  onBlur?: () => void;
+  feedback?: string;
+}
+
+/** Loads GET /lists/races the first time its menu opens; invalid when that load fails. */
+export function RaceSelect({ value, onChange, onBlur, feedback }: RaceSelectProps) {
+  const { t } = useTranslation('auth');
+  const [opened, setOpened] = useState(false);
+  const races = useRaces(opened);
+  const data = (races.data ?? []).map((race) => ({
+    value: String(race.id),
+    label: t(`races.${race.id}`, { defaultValue: race.name }),
+  }));
+  const loadFailed = races.isError;
+  return (
+    <Select
+      label={t('register.race')}
+      placeholder={t('register.racePlaceholder')}
+      data={data}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      onDropdownOpen={() => setOpened(true)}
+      nothingFoundMessage={races.isFetching ? t('common:select.loading') : t('common:select.noOptions')}
+      error={loadFailed ? t('register.racesFailed') : feedback}
+      aria-invalid={loadFailed || Boolean(feedback) || undefined}
+      required
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

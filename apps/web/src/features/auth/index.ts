@@ -1,0 +1,3 @@
+import { LoginPage } from './components/LoginPage';
+
+export default LoginPage;

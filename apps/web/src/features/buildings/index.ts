@@ -1,0 +1,3 @@
+import { BuildingsPage } from './components/BuildingsPage';
+
+export default BuildingsPage;

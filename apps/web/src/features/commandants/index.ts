@@ -1,0 +1,3 @@
+import { CommandantsPage } from './components/CommandantsPage';
+
+export default CommandantsPage;

@@ -1,0 +1,3 @@
+import { DashboardPage } from './components/DashboardPage';
+
+export default DashboardPage;

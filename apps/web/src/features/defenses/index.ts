@@ -1,0 +1,3 @@
+import { DefensesPage } from './components/DefensesPage';
+
+export default DefensesPage;

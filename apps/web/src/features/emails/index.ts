@@ -1,0 +1,3 @@
+import { EmailsPage } from './components/EmailsPage';
+
+export default EmailsPage;

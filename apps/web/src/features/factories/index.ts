@@ -1,0 +1,3 @@
+import { FactoriesPage } from './components/FactoriesPage';
+
+export default FactoriesPage;

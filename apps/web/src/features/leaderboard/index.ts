@@ -1,0 +1,3 @@
+import { LeaderboardPage } from './components/LeaderboardPage';
+
+export default LeaderboardPage;

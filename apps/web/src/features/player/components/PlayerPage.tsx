@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+export function PlayerPage() {
+  const { t } = useTranslation();
+  return <PagePlaceholder title={t('screens.player')} />;
+}

@@ -1,0 +1,3 @@
+import { PlayerPage } from './components/PlayerPage';
+
+export default PlayerPage;

@@ -1,0 +1,91 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCoins, IconFlask, IconKey, IconMail, IconPlanet, IconSwords, IconTrophy, IconTrendingUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../api/me';
+import { AppModal } from '../../../components/AppModal';
+import { Spinner } from '../../../components/Spinner';
+import { abbreviateNumber } from '../../../lib/format';
+
+function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
+  return (
+    <Card p="md">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size="xl" radius="md">
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.8}>
+            {label}
+          </Text>
+          <Text size="xl" fw={700} ff="monospace">
+            {value}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} ta="right" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const me = useMe();
+  const [passwordOpened, passwordModal] = useDisclosure(false);
+  if (!me.data) return <Spinner centered size="lg" />;
+  const player = me.data;
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('title')}</Title>
+      <Card p="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
+          <Stack gap={4}>
+            <Title order={3}>{player.username}</Title>
+            <Badge variant="light" size="lg">
+              {t(`auth:races.${player.race.id}`, { defaultValue: player.race.name })}
+            </Badge>
+          </Stack>
+          <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
+            {t('changePassword')}
+          </Button>
+        </Group>
+        <Stack gap="xs" mt="lg" maw={520}>
+          <Field label={t('fields.username')} value={player.username} />
+          <Field label={t('fields.email')} value={player.email} />
+          <Field label={t('fields.race')} value={t(`auth:races.${player.race.id}`, { defaultValue: player.race.name })} />
+          <Field label={t('fields.id')} value={player.id} />
+        </Stack>
+      </Card>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <Stat label={t('fields.total')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
+        <Stat label={t('fields.economy')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
+        <Stat label={t('fields.science')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
+        <Stat label={t('fields.military')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Stat label={t('fields.focusPlanet')} value={player.focus_planet_index} icon={<IconPlanet size={22} />} />
+        <Stat label={t('fields.unread')} value={player.email_not_read_count} icon={<IconMail size={22} />} />
+        <Stat label={t('fields.nmi')} value={abbreviateNumber(player.nmi)} icon={<IconCoins size={22} />} />
+      </SimpleGrid>
+      <AppModal opened={passwordOpened} onClose={passwordModal.close} title={t('changePassword')}>
+        <Stack>
+          <Text size="sm">{t('passwordUnavailable')}</Text>
+          <Button onClick={passwordModal.close}>{t('common:close')}</Button>
+        </Stack>
+      </AppModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+import { ProfilePage } from './components/ProfilePage';
+
+export default ProfilePage;

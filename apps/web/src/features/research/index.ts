@@ -1,0 +1,3 @@
+import { ResearchPage } from './components/ResearchPage';
+
+export default ResearchPage;

@@ -1,0 +1,3 @@
+import { ShipsPage } from './components/ShipsPage';
+
+export default ShipsPage;

@@ -1,0 +1,3 @@
+import { TermsPage } from './components/TermsPage';
+
+export default TermsPage;
