@@ -14,6 +14,7 @@ import {
   type GameEvent,
   type RulesConfig,
 } from '@starhold/rules';
+import type { AppContext } from '../../context.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { DomainError } from '../../errors.js';
 import {
@@ -30,6 +31,10 @@ import { toIso } from './economy.mapping.js';
 export interface EconomyDeps {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
   rules: RulesConfig;
+}
+
+export function economyDeps(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>): EconomyDeps {
+  return { database: { db: ctx.db, dialect: ctx.dialect }, rules: { gameSpeed: ctx.config.gameSpeed } };
 }
 
 export interface AccountContext {
