@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildRouteGraph, findRoute, ROUTE_PREFERENCES, ROUTE_WEIGHTS } from '../src/routes/index.js';
+import type { RoutePreference } from '../src/routes/index.js';
+import type { SecurityId } from '../src/types.js';
+import { generateUniverse } from '../src/universe/index.js';
+
+type System = { id: number; security: SecurityId };
+const H: SecurityId = 1;
+const L: SecurityId = 2;
+const N: SecurityId = 3;
+
+function systems(securities: Record<number, SecurityId>): System[] {
+  return Object.entries(securities).map(([id, security]) => ({ id: Number(id), security }));
+}
+
+function route(list: System[], gates: [number, number][], from: number, to: number, prefer: RoutePreference): number[] | string {
+  const result = findRoute(buildRouteGraph(list, gates), from, to, prefer);
+  return result.ok ? result.value : result.reason;
+}
+
+/** Reference answers: O(n^2) Dijkstra towards the destination, then the lowest-id walk. */
+function referenceRoute(list: System[], gates: [number, number][], from: number, to: number, prefer: RoutePreference): number[] | null {
+  const security = new Map(list.map((s) => [s.id, s.security]));
+  const adjacent = new Map<number, Set<number>>(list.map((s) => [s.id, new Set<number>()]));
+  for (const [a, b] of gates) {
+    if (a === b) continue;
+    adjacent.get(a)?.add(b);
+    adjacent.get(b)?.add(a);
+  }
+  const cost = (id: number): number => (prefer === 'shortest' ? 1 : ROUTE_WEIGHTS[prefer][security.get(id) ?? 3]);
+  const distance = new Map<number, number>(list.map((s) => [s.id, Infinity]));
+  distance.set(to, 0);
+  const done = new Set<number>();
+  for (;;) {
+    let node: number | null = null;
+    for (const [id, d] of distance) if (!done.has(id) && d < Infinity && (node === null || d < (distance.get(node) ?? Infinity))) node = id;
+    if (node === null) break;
+    done.add(node);
+    for (const next of adjacent.get(node) ?? []) {
+      const through = (distance.get(node) ?? Infinity) + cost(node);
+      if (through < (distance.get(next) ?? Infinity)) distance.set(next, through);
+    }
+  }
+  if ((distance.get(from) ?? Infinity) === Infinity) return null;
+  const path = [from];
+  let node = from;
+  while (node !== to) {
+    const here = distance.get(node) ?? Infinity;
+    const next = [...(adjacent.get(node) ?? [])].sort((a, b) => a - b).find((n) => (distance.get(n) ?? Infinity) + cost(n) === here);
+    if (next === undefined) throw new Error('reference walk lost its way');
+    path.push(next);
+    node = next;
+  }
+  return path;
+}
+
+function isGatePath(path: number[], gates: [number, number][]): boolean {
+  const linked = new Set(gates.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`));
+  return path.every((id, i) => i === 0 || linked.has(`${Math.min(path[i - 1] ?? 0, id)}-${Math.max(path[i - 1] ?? 0, id)}`));
+}
+
+describe('findRoute on hand-made maps', () => {
+  // 1 -> 6 three ways: through one null system (2 jumps), through three high-security systems
+  // (4 jumps), or through two low-security systems (3 jumps).
+  const map = systems({ 1: H, 2: N, 3: H, 4: H, 5: H, 6: H, 7: L, 8: L });
+  const gates: [number, number][] = [[1, 2], [2, 6], [1, 3], [3, 4], [4, 5], [5, 6], [1, 7], [7, 8], [8, 6]];
+
+  it('shortest takes the fewest jumps even through null space', () => {
+    expect(route(map, gates, 1, 6, 'shortest')).toEqual([1, 2, 6]);
+  });
+
+  it('safer takes the longer all-high-security detour', () => {
+    expect(route(map, gates, 1, 6, 'safer')).toEqual([1, 3, 4, 5, 6]);
+  });
+
+  it('less_secure takes the low-security road', () => {
+    expect(route(map, gates, 1, 6, 'less_secure')).toEqual([1, 7, 8, 6]);
+  });
+
+  it('safer prefers one low-security system to one null system, since null costs twice as much', () => {
+    const list = systems({ 1: H, 2: N, 3: L, 4: H, 5: H });
+    expect(route(list, [[1, 2], [2, 5], [1, 3], [3, 4], [4, 5]], 1, 5, 'safer')).toEqual([1, 3, 4, 5]);
+  });
+
+  it('less_secure avoids null space even when high security is the alternative', () => {
+    const list = systems({ 1: L, 2: N, 3: H, 4: L });
+    expect(route(list, [[1, 2], [2, 4], [1, 3], [3, 4]], 1, 4, 'less_secure')).toEqual([1, 3, 4]);
+  });
+
+  it('breaks ties between equally good routes by the lowest system ids', () => {
+    const list = systems({ 1: H, 2: H, 3: H, 4: H, 5: H });
+    const square: [number, number][] = [[3, 5], [1, 3], [2, 5], [1, 2], [1, 4], [4, 5]];
+    for (const prefer of ROUTE_PREFERENCES) expect(route(list, square, 1, 5, prefer)).toEqual([1, 2, 5]);
+    expect(route(list, square, 5, 1, 'safer')).toEqual([5, 2, 1]);
+  });
+
+  it('returns the start alone when start and end are the same system', () => {
+    for (const prefer of ROUTE_PREFERENCES) expect(route(map, gates, 4, 4, prefer)).toEqual([4]);
+  });
+
+  it('refuses an unknown start or end system', () => {
+    expect(route(map, gates, 99, 1, 'shortest')).toBe('UNKNOWN_SYSTEM');
+    expect(route(map, gates, 1, 99, 'safer')).toBe('UNKNOWN_SYSTEM');
+    expect(route(map, gates, Number.NaN, 1, 'less_secure')).toBe('UNKNOWN_SYSTEM');
+    expect(route(map, gates, 1.5, 1, 'shortest')).toBe('UNKNOWN_SYSTEM');
+  });
+
+  it('refuses a system in another component as unreachable', () => {
+    const list = systems({ 1: H, 2: H, 3: L, 4: N });
+    for (const prefer of ROUTE_PREFERENCES) expect(route(list, [[1, 2], [3, 4]], 1, 4, prefer)).toBe('UNREACHABLE');
+  });
+
+  it('refuses an unknown preference instead of throwing', () => {
+    expect(route(map, gates, 1, 6, 'fastest' as RoutePreference)).toBe('UNKNOWN_PREFERENCE');
+  });
+
+  it('ignores duplicate and self gates', () => {
+    const list = systems({ 1: H, 2: L, 3: H });
+    expect(route(list, [[1, 1], [1, 2], [2, 1], [2, 3], [1, 2]], 1, 3, 'shortest')).toEqual([1, 2, 3]);
+  });
+
+  it('refuses to build a graph with a gate to an unknown system', () => {
+    expect(() => buildRouteGraph(systems({ 1: H }), [[1, 2]])).toThrow(RangeError);
+  });
+});
+
+describe('findRoute properties', () => {
+  const arbitraryMap = fc
+    .integer({ min: 1, max: 25 })
+    .chain((n) =>
+      fc.record({
+        list: fc.array(fc.constantFrom<SecurityId>(1, 2, 3), { minLength: n, maxLength: n }).map((s) => s.map((security, i) => ({ id: i + 1, security }))),
+        gates: fc.array(fc.tuple(fc.integer({ min: 1, max: n }), fc.integer({ min: 1, max: n })), { maxLength: 3 * n }),
+        from: fc.integer({ min: 1, max: n }),
+        to: fc.integer({ min: 1, max: n }),
+        prefer: fc.constantFrom(...ROUTE_PREFERENCES),
+      }),
+    );
+
+  it('matches a plain Dijkstra reference on random maps, connected or not', () => {
+    fc.assert(
+      fc.property(arbitraryMap, ({ list, gates, from, to, prefer }) => {
+        const expected = referenceRoute(list, gates, from, to, prefer);
+        expect(route(list, gates, from, to, prefer)).toEqual(expected ?? 'UNREACHABLE');
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('finds valid routes without repeated systems on generated universes, the shortest as long as the BFS distance', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 2, max: 150 }), fc.nat(), fc.nat(), (seed, size, a, b) => {
+        const universe = generateUniverse(seed, size);
+        const from = (a % size) + 1;
+        const to = (b % size) + 1;
+        const graph = buildRouteGraph(universe.systems, universe.gates);
+        for (const prefer of ROUTE_PREFERENCES) {
+          const result = findRoute(graph, from, to, prefer);
+          if (!result.ok) throw new Error(`universe routes are always found, got ${result.reason}`);
+          const path = result.value;
+          expect(path[0]).toBe(from);
+          expect(path.at(-1)).toBe(to);
+          expect(new Set(path).size).toBe(path.length);
+          expect(isGatePath(path, universe.gates)).toBe(true);
+          expect(path).toEqual(referenceRoute(universe.systems, universe.gates, from, to, prefer));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
