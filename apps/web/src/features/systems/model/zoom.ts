@@ -5,6 +5,8 @@ export const ZOOM_MAX = 5;
 /** One wheel notch zooms in by 10 % or out by 10 % (spec: wheel steps of 1.1 and 0.9). */
 export const WHEEL_ZOOM_IN = 1.1;
 export const WHEEL_ZOOM_OUT = 0.9;
+/** The + and - buttons take bigger steps than the wheel: one click should visibly change the view. */
+export const BUTTON_ZOOM = 1.5;
 /** The zoom a single search match is shown at, unless the player is already closer. */
 export const FOCUS_ZOOM = 2;
 /** System names are drawn from this zoom on; below it they would only be clutter. */

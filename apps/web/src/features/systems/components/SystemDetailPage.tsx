@@ -1,0 +1,108 @@
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/Spinner';
+import { systemClock, type Clock } from '../../../lib/clock';
+import { useSystem } from '../api/get-system';
+import { securityColor } from '../model/security';
+import { FleetsComingModal, type FleetAction } from './FleetsComingModal';
+import { PlanetsTable } from './PlanetsTable';
+import { SecurityBadge } from './SecurityBadge';
+
+function parseSystemId(raw: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+function BackButton() {
+  const { t } = useTranslation('systems');
+  return (
+    <Button component={Link} to="/systems" variant="default" leftSection={<IconArrowLeft size={16} />}>
+      {t('detail.back')}
+    </Button>
+  );
+}
+
+export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: string; clock?: Clock }) {
+  const { t } = useTranslation('systems');
+  const id = parseSystemId(systemId);
+  const query = useSystem(id);
+  const [action, setAction] = useState<FleetAction | null>(null);
+
+  if (id === null || query.isError) {
+    return (
+      <Stack gap="md" maw={720}>
+        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('detail.error')} data-testid="system-error">
+          {t('detail.errorHint')}
+        </Alert>
+        <Group>
+          <BackButton />
+        </Group>
+      </Stack>
+    );
+  }
+  if (query.isPending) return <Spinner centered size="lg" />;
+
+  const system = query.data;
+  const now = clock.now();
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={6}>
+          <Group gap="sm" align="center">
+            <Title order={2} data-testid="system-name">
+              {system.name}
+            </Title>
+            <Badge variant="outline" color="gray" size="lg" radius="sm">
+              {t('detail.id', { id: system.id })}
+            </Badge>
+          </Group>
+          <Group gap="sm">
+            <SecurityBadge name={system.security.name} />
+            <Text size="sm" c="dimmed">
+              {t('detail.position', { x: Math.round(system.position.x), y: Math.round(system.position.y) })}
+            </Text>
+          </Group>
+        </Stack>
+        <BackButton />
+      </Group>
+
+      <Card p={0}>
+        <Card.Section withBorder inheritPadding px="md" py="sm">
+          <Text fw={700}>{t('detail.planets')}</Text>
+        </Card.Section>
+        <PlanetsTable orbits={system.system_planets} now={now} onAction={setAction} />
+      </Card>
+
+      <Card>
+        <Text fw={700} mb="sm">
+          {t('detail.connections')}
+        </Text>
+        {system.connections.length > 0 ? (
+          <Group gap="xs" data-testid="system-connections">
+            {system.connections.map((neighbour) => (
+              <Button
+                key={neighbour.id}
+                component={Link}
+                to={`/systems/${neighbour.id}`}
+                variant="light"
+                color={securityColor(neighbour.security.name)}
+                rightSection={<IconArrowRight size={14} />}
+                size="sm"
+              >
+                {neighbour.name}
+              </Button>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('detail.noConnections')}
+          </Text>
+        )}
+      </Card>
+
+      <FleetsComingModal action={action} onClose={() => setAction(null)} />
+    </Stack>
+  );
+}
