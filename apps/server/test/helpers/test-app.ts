@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type AppDeps } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import type { AppInstance } from '../../src/context.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { seedUniverseIfEmpty } from '../../src/modules/systems/systems.service.js';
+import { createTestClock, type TestClock } from './test-clock.js';
+
+/** Small enough to seed in milliseconds, large enough for 3 high-security systems per race. */
+export const TEST_UNIVERSE = { seed: 'test', systemCount: 20 } as const;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: './data',
+    databaseUrl: undefined,
+    gameSpeed: 1,
+    universeSeed: TEST_UNIVERSE.seed,
+    systemCount: TEST_UNIVERSE.systemCount,
+    cookieSecure: false,
+    logLevel: 'silent',
+    webDist: '/nonexistent/starhold-web-dist',
+    allowedOrigins: [],
+    ...overrides,
+  };
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and, on PostgreSQL, drops the test's schema. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database: in-memory SQLite, or when TEST_DATABASE_URL is set a
+ * fresh PostgreSQL schema (selected through search_path) dropped by `dispose`.
+ */
+export async function createTestDatabase(universe: { seed: string; systemCount: number } = TEST_UNIVERSE): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  let handle: DatabaseHandle;
+  let dropSchema = async () => {};
+  if (url) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = openDatabase({ kind: 'postgres', url, schema, poolSize: 4 });
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  } else {
+    handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
+  }
+  await migrateToLatest(handle.db, handle.dialect);
+  await seedUniverseIfEmpty(handle.db, handle.dialect, universe.seed, universe.systemCount);
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      await dropSchema();
+    },
+  };
+}
+
+export interface TestApp {
+  app: AppInstance;
+  database: TestDatabase;
+  clock: TestClock;
+  config: Config;
+  /** Closes the app and disposes of the database. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: TestClock;
+  config?: Partial<Config>;
+  bodyLimit?: AppDeps['bodyLimit'];
+  rateLimit?: AppDeps['rateLimit'];
+}
+
+/**
+ * The real app over a fresh database; call it once per test file (beforeAll) and `close` it in
+ * afterAll. Drive it with `app.inject`.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const clock = options.clock ?? createTestClock();
+  const config = testConfig(options.config);
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    random: randomBytes,
+    ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
