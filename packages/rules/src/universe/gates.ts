@@ -9,8 +9,8 @@ const EXTRA_LINK_DEGREE_CAP = 4;
 /** Candidate edges join systems at most this many minimum distances apart. */
 const CANDIDATE_REACH = 3;
 /** Extra links are short: at most this many minimum distances long. */
-const EXTRA_LINK_REACH = 2;
-const EXTRA_LINK_CHANCE = 0.5;
+const EXTRA_LINK_REACH = 2.5;
+const EXTRA_LINK_CHANCE = 0.6;
 
 interface Edge {
   a: number;
@@ -120,12 +120,16 @@ export function connectSystems(points: readonly Point[], minimumDistance: number
     components--;
   }
 
+  const crossings = new CrossingIndex(points, CANDIDATE_REACH * minimumDistance);
+  for (const edge of chosen) crossings.add(edge);
   const extraReachSquared = (EXTRA_LINK_REACH * minimumDistance) ** 2;
   for (const edge of candidates) {
     if (edge.lengthSquared > extraReachSquared) break;
     if (linked.has(edge.a * count + edge.b)) continue;
     if ((degree[edge.a] ?? 0) >= EXTRA_LINK_DEGREE_CAP || (degree[edge.b] ?? 0) >= EXTRA_LINK_DEGREE_CAP) continue;
-    if (random.chance(EXTRA_LINK_CHANCE)) link(edge);
+    if (!random.chance(EXTRA_LINK_CHANCE) || crossings.crosses(edge)) continue;
+    link(edge);
+    crossings.add(edge);
   }
 
   return chosen.map((edge) => [edge.a, edge.b]);
@@ -167,4 +171,83 @@ function shortestLinkOutOfSmallestComponent(points: readonly Point[], sets: Disj
   }
   if (best === null) throw new Error('no free gate slot to join two components');
   return best;
+}
+
+/** Orientation of r relative to the line p -> q: positive, negative or 0 when collinear. */
+function orientation(p: Point, q: Point, r: Point): number {
+  return (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+}
+
+/**
+ * Finds whether a new gate would cross an existing one, so extra links never tangle the map.
+ * Edges up to `reach` long are filed under the grid cells (of size `reach`) of both endpoints;
+ * the rare longer edges (joins across holes) are always checked.
+ */
+class CrossingIndex {
+  private readonly cells = new Map<number, Edge[]>();
+  private readonly long: Edge[] = [];
+  private readonly columns: number;
+
+  constructor(
+    private readonly points: readonly Point[],
+    private readonly reach: number,
+  ) {
+    this.columns = Math.ceil(1001 / reach) + 1;
+  }
+
+  add(edge: Edge): void {
+    if (edge.lengthSquared > this.reach * this.reach) {
+      this.long.push(edge);
+      return;
+    }
+    for (const end of [edge.a, edge.b]) {
+      const key = this.cellKey(end);
+      const bucket = this.cells.get(key);
+      if (bucket) bucket.push(edge);
+      else this.cells.set(key, [edge]);
+    }
+  }
+
+  crosses(edge: Edge): boolean {
+    if (this.long.some((other) => this.intersect(edge, other))) return true;
+    const p = this.points[edge.a];
+    const q = this.points[edge.b];
+    if (p === undefined || q === undefined) return false;
+    // Every point of the new edge is within reach / 2 of its midpoint and a crossing edge has an
+    // endpoint within reach / 2 of the crossing, so that endpoint lies in the 3 x 3 cells around.
+    const cx = Math.floor((p.x + q.x) / 2 / this.reach);
+    const cy = Math.floor((p.y + q.y) / 2 / this.reach);
+    for (let gy = cy - 1; gy <= cy + 1; gy++) {
+      for (let gx = cx - 1; gx <= cx + 1; gx++) {
+        if (gx < 0 || gy < 0) continue;
+        for (const other of this.cells.get(gy * this.columns + gx) ?? []) if (this.intersect(edge, other)) return true;
+      }
+    }
+    return false;
+  }
+
+  private cellKey(index: number): number {
+    const p = this.points[index] ?? { x: 0, y: 0 };
+    return Math.floor(p.y / this.reach) * this.columns + Math.floor(p.x / this.reach);
+  }
+
+  /** Touching or collinear overlap counts as crossing; sharing an endpoint does not. */
+  private intersect(e: Edge, f: Edge): boolean {
+    if (e.a === f.a || e.a === f.b || e.b === f.a || e.b === f.b) return false;
+    const p = this.points[e.a];
+    const q = this.points[e.b];
+    const r = this.points[f.a];
+    const s = this.points[f.b];
+    if (p === undefined || q === undefined || r === undefined || s === undefined) return false;
+    const o1 = orientation(p, q, r);
+    const o2 = orientation(p, q, s);
+    const o3 = orientation(r, s, p);
+    const o4 = orientation(r, s, q);
+    return o1 * o2 <= 0 && o3 * o4 <= 0 && !(o1 === 0 && o2 === 0 && !this.overlapCollinear(p, q, r, s));
+  }
+
+  private overlapCollinear(p: Point, q: Point, r: Point, s: Point): boolean {
+    const overlap = (a: number, b: number, c: number, d: number): boolean => Math.max(Math.min(a, b), Math.min(c, d)) <= Math.min(Math.max(a, b), Math.max(c, d));
+    return overlap(p.x, q.x, r.x, s.x) && overlap(p.y, q.y, r.y, s.y);
+  }
 }
