@@ -43,10 +43,11 @@ export interface MapCanvasProps {
   onOpen: (systemId: number) => void;
 }
 
-function systemIdOf(target: EventTarget): number | null {
+function systemNodeOf(target: EventTarget): { id: number; element: Element } | null {
   if (!(target instanceof Element)) return null;
-  const id = target.closest('[data-system-id]')?.getAttribute('data-system-id');
-  return id ? Number(id) : null;
+  const element = target.closest('[data-system-id]');
+  const id = element?.getAttribute('data-system-id');
+  return element && id ? { id: Number(id), element } : null;
 }
 
 export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen }: MapCanvasProps) {
@@ -126,31 +127,39 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
     if (target) moveTo(target, true);
   }, [focus, hasSize, viewport, moveTo]);
 
-  const tooltipAt = useCallback(
-    (systemId: number, clientX: number, clientY: number, pinned: boolean) => {
-      const system = byId.get(systemId);
+  // Anchored on the node rather than the pointer, so the tooltip does not jitter and a tap
+  // places it the same way as a hover.
+  const showTooltip = useCallback(
+    (node: { id: number; element: Element }, pinned: boolean) => {
+      const system = byId.get(node.id);
       const svg = svgRef.current;
       if (!system || !svg) return;
       const box = svg.getBoundingClientRect();
-      setTooltip({ system, x: clientX - box.left, y: clientY - box.top, pinned });
+      const nodeBox = node.element.getBoundingClientRect();
+      setTooltip({
+        system,
+        x: nodeBox.left + nodeBox.width / 2 - box.left,
+        y: nodeBox.top + nodeBox.height / 2 - box.top,
+        pinned,
+      });
     },
     [byId],
   );
 
   const onPointerOver = (event: PointerEvent<SVGGElement>) => {
     if (tapToInspect || event.pointerType === 'touch') return;
-    const id = systemIdOf(event.target);
-    if (id !== null) tooltipAt(id, event.clientX, event.clientY, false);
+    const node = systemNodeOf(event.target);
+    if (node) showTooltip(node, false);
   };
   const onPointerOut = (event: PointerEvent<SVGGElement>) => {
     if (tapToInspect || event.pointerType === 'touch') return;
-    if (systemIdOf(event.target) !== null) setTooltip((current) => (current?.pinned ? current : null));
+    if (systemNodeOf(event.target)) setTooltip((current) => (current?.pinned ? current : null));
   };
   const onClick = (event: MouseEvent<SVGGElement>) => {
-    const id = systemIdOf(event.target);
-    if (id === null) return;
-    if (tapToInspect) tooltipAt(id, event.clientX, event.clientY, true);
-    else onOpen(id);
+    const node = systemNodeOf(event.target);
+    if (!node) return;
+    if (tapToInspect) showTooltip(node, true);
+    else onOpen(node.id);
   };
 
   return (

@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SystemDetail } from '@starhold/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, renderScreen } from '../test-utils';
+import { SystemDetailPage } from './SystemDetailPage';
+
+const now = Date.parse('2026-11-23T12:00:00Z');
+const clock = { now: () => now };
+
+const detail: SystemDetail = {
+  id: 7,
+  name: 'Vega',
+  position: { x: 120.4, y: 330.6 },
+  security: { id: 2, name: 'low' },
+  race: { id: 1 },
+  connections: [
+    { id: 8, name: 'Rigel', security: { id: 1, name: 'high' } },
+    { id: 9, name: 'Deneb', security: { id: 3, name: 'null' } },
+  ],
+  system_planets: [
+    {
+      index: 1,
+      planet: {
+        id: 11,
+        name: 'Planète mère',
+        planet_type: { name: 'default' },
+        last_visit: '2026-11-23T11:00:00Z',
+        account: { id: 3, username: 'moi', is_me: true, race: { id: 1 } },
+      },
+      debris: [],
+    },
+    {
+      index: 2,
+      planet: {
+        id: 12,
+        name: 'Ruche',
+        planet_type: { name: 'volcanic' },
+        last_visit: '2026-11-01T08:00:00Z',
+        account: { id: 4, username: 'zorg', is_me: false, race: { id: 2 } },
+      },
+      debris: [{ resource: { id: 1, name: 'metal' }, amount: 1200 }],
+    },
+    {
+      index: 3,
+      planet: null,
+      debris: [
+        { resource: { id: 1, name: 'metal' }, amount: 500 },
+        { resource: { id: 2, name: 'crystal' }, amount: 250 },
+      ],
+    },
+    { index: 4, planet: null, debris: [] },
+  ],
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({
+      '/api/v1/systems/7': { body: { data: detail } },
+      '/api/v1/systems/999': { status: 404, body: { message: 'Not found', code: 40400, i18n_comment: 'NOT_FOUND' } },
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function rows() {
+  return screen.getAllByTestId('planet-row');
+}
+
+describe('SystemDetailPage', () => {
+  it('shows the name, id and a back button to the map', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    expect(await screen.findByTestId('system-name')).toHaveTextContent('Vega');
+    expect(screen.getByText('ID 7')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à la carte' })).toHaveAttribute('href', '/systems');
+  });
+
+  it('links the own planet to the profile and another player to their account, with their race', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    await screen.findByTestId('planets-table');
+    const [own, other] = rows();
+    expect(within(own!).getByRole('link', { name: /moi/ })).toHaveAttribute('href', '/profile');
+    expect(within(own!).getByText('Humain')).toBeInTheDocument();
+    expect(within(other!).getByRole('link', { name: 'zorg' })).toHaveAttribute('href', '/accounts/4');
+    expect(within(other!).getByText('Insectoïde')).toBeInTheDocument();
+  });
+
+  it('derives the status from the last visit: active under 7 days, inactive beyond', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    await screen.findByTestId('planets-table');
+    const [own, other] = rows();
+    expect(within(own!).getByText('Actif')).toBeInTheDocument();
+    expect(within(other!).getByText('Inactif')).toBeInTheDocument();
+    expect(within(own!).getByText('23/11/2026', { exact: false })).toBeInTheDocument();
+  });
+
+  it('offers attack, park and spy on planets and exploit where debris lies', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    await screen.findByTestId('planets-table');
+    const names = (row: HTMLElement) => within(row).queryAllByRole('button').map((button) => button.textContent);
+    const [own, other, debrisOnly, empty] = rows();
+    expect(names(own!)).toEqual(['Attaquer', 'Stationner', 'Espionner']);
+    expect(names(other!)).toEqual(['Attaquer', 'Stationner', 'Espionner', 'Exploiter']);
+    expect(names(debrisOnly!)).toEqual(['Exploiter']);
+    expect(names(empty!)).toEqual([]);
+    expect(within(debrisOnly!).getByTestId('debris-count')).toHaveTextContent('2');
+  });
+
+  it('explains that fleets are coming when an action is pressed', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    await screen.findByTestId('planets-table');
+    await userEvent.click(within(rows()[1]!).getByRole('button', { name: 'Attaquer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Flottes bientôt disponibles');
+    expect(dialog).toHaveTextContent('Attaquer');
+  });
+
+  it('lists the connected systems as links', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    const connections = await screen.findByTestId('system-connections');
+    expect(within(connections).getByRole('link', { name: /Rigel/ })).toHaveAttribute('href', '/systems/8');
+    expect(within(connections).getByRole('link', { name: /Deneb/ })).toHaveAttribute('href', '/systems/9');
+  });
+
+  it('shows the error alert with a back button for an unknown system', async () => {
+    renderScreen(<SystemDetailPage systemId="999" clock={clock} />, { path: '/systems/999', route: '/systems/:systemId' });
+    expect(await screen.findByTestId('system-error')).toHaveTextContent('Erreur lors du chargement du système');
+    expect(screen.getByRole('link', { name: 'Retour à la carte' })).toBeInTheDocument();
+  });
+
+  it('shows the error alert without calling the server for an id that is not a number', () => {
+    renderScreen(<SystemDetailPage systemId="abc" clock={clock} />, { path: '/systems/abc', route: '/systems/:systemId' });
+    expect(screen.getByTestId('system-error')).toBeInTheDocument();
+  });
+});
