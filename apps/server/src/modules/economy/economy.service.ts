@@ -16,6 +16,7 @@ import {
 } from '@starhold/rules';
 import type { AppContext } from '../../context.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { ScheduledTask } from '../../scheduler.js';
 import { DomainError } from '../../errors.js';
 import {
   economyDb,
@@ -185,41 +186,17 @@ export async function runSchedulerOnce(deps: EconomyDeps, now: number, batchSize
   return settled;
 }
 
-export interface SchedulerOptions {
-  intervalMs: number;
-  clock: () => number;
-  onError: (error: unknown) => void;
-}
+export const SETTLE_INTERVAL_MS = 5_000;
 
-export interface RunningScheduler {
-  /** Stops the loop and waits for a run in progress to finish. */
-  stop(): Promise<void>;
-}
-
-/** Runs `runSchedulerOnce` every `intervalMs`, never two runs at once. */
-export function startScheduler(deps: EconomyDeps, options: SchedulerOptions): RunningScheduler {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = (): void => {
-    running = (async () => {
-      try {
-        // A full batch means more may be due: keep going before sleeping.
-        while (!stopped && (await runSchedulerOnce(deps, options.clock())) === SCHEDULER_BATCH_SIZE);
-      } catch (error) {
-        options.onError(error);
-      }
-      if (!stopped) timer = setTimeout(tick, options.intervalMs);
-    })();
-  };
-  timer = setTimeout(tick, options.intervalMs);
-
+/** The periodic task that settles offline players (points, emails, queues) as their events fall due. */
+export function settleDueAccountsTask(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>): ScheduledTask {
+  const deps = economyDeps(ctx);
   return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    name: 'settle-due-accounts',
+    intervalMs: SETTLE_INTERVAL_MS,
+    async run(now) {
+      // A full batch means more may be due: keep going before the next tick.
+      while ((await runSchedulerOnce(deps, now)) === SCHEDULER_BATCH_SIZE);
     },
   };
 }
