@@ -19,37 +19,42 @@ function route(list: System[], gates: [number, number][], from: number, to: numb
   return result.ok ? result.value : result.reason;
 }
 
-/** Reference answers: O(n^2) Dijkstra towards the destination, then the lowest-id walk. */
+/** Reference answers: O(n^2) array Dijkstra towards the destination, then the lowest-id walk. */
 function referenceRoute(list: System[], gates: [number, number][], from: number, to: number, prefer: RoutePreference): number[] | null {
+  const ids = list.map((s) => s.id).sort((a, b) => a - b);
+  const index = new Map(ids.map((id, i) => [id, i]));
   const security = new Map(list.map((s) => [s.id, s.security]));
-  const adjacent = new Map<number, Set<number>>(list.map((s) => [s.id, new Set<number>()]));
+  const adjacent: Set<number>[] = ids.map(() => new Set<number>());
   for (const [a, b] of gates) {
-    if (a === b) continue;
-    adjacent.get(a)?.add(b);
-    adjacent.get(b)?.add(a);
+    const ia = index.get(a) ?? -1;
+    const ib = index.get(b) ?? -1;
+    if (ia === ib) continue;
+    adjacent[ia]?.add(ib);
+    adjacent[ib]?.add(ia);
   }
-  const cost = (id: number): number => (prefer === 'shortest' ? 1 : ROUTE_WEIGHTS[prefer][security.get(id) ?? 3]);
-  const distance = new Map<number, number>(list.map((s) => [s.id, Infinity]));
-  distance.set(to, 0);
-  const done = new Set<number>();
+  const cost = ids.map((id) => (prefer === 'shortest' ? 1 : ROUTE_WEIGHTS[prefer][security.get(id) ?? 3]));
+  const distance = ids.map(() => Infinity);
+  const done = ids.map(() => false);
+  distance[index.get(to) ?? -1] = 0;
   for (;;) {
-    let node: number | null = null;
-    for (const [id, d] of distance) if (!done.has(id) && d < Infinity && (node === null || d < (distance.get(node) ?? Infinity))) node = id;
-    if (node === null) break;
-    done.add(node);
-    for (const next of adjacent.get(node) ?? []) {
-      const through = (distance.get(node) ?? Infinity) + cost(node);
-      if (through < (distance.get(next) ?? Infinity)) distance.set(next, through);
+    let node = -1;
+    distance.forEach((d, i) => {
+      if (!done[i] && d < Infinity && (node === -1 || d < (distance[node] ?? Infinity))) node = i;
+    });
+    if (node === -1) break;
+    done[node] = true;
+    for (const next of adjacent[node] ?? []) {
+      distance[next] = Math.min(distance[next] ?? Infinity, (distance[node] ?? Infinity) + (cost[node] ?? 0));
     }
   }
-  if ((distance.get(from) ?? Infinity) === Infinity) return null;
+  let node = index.get(from) ?? -1;
+  if (distance[node] === Infinity) return null;
   const path = [from];
-  let node = from;
-  while (node !== to) {
-    const here = distance.get(node) ?? Infinity;
-    const next = [...(adjacent.get(node) ?? [])].sort((a, b) => a - b).find((n) => (distance.get(n) ?? Infinity) + cost(n) === here);
+  while (ids[node] !== to) {
+    const here = distance[node];
+    const next = [...(adjacent[node] ?? [])].sort((a, b) => a - b).find((n) => (distance[n] ?? Infinity) + (cost[n] ?? 0) === here);
     if (next === undefined) throw new Error('reference walk lost its way');
-    path.push(next);
+    path.push(ids[next] ?? 0);
     node = next;
   }
   return path;
@@ -145,6 +150,18 @@ describe('findRoute properties', () => {
         expect(route(list, gates, from, to, prefer)).toEqual(expected ?? 'UNREACHABLE');
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('agrees with the reference on a 1,000-system universe, where the landmark bounds matter', () => {
+    const universe = generateUniverse('thousand', 1000);
+    const graph = buildRouteGraph(universe.systems, universe.gates);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), fc.constantFrom(...ROUTE_PREFERENCES), (from, to, prefer) => {
+        const result = findRoute(graph, from, to, prefer);
+        expect(result.ok ? result.value : result.reason).toEqual(referenceRoute(universe.systems, universe.gates, from, to, prefer));
+      }),
+      { numRuns: 25 },
     );
   });
 

@@ -55,6 +55,20 @@ function closestPairDistance(universe: Universe): number {
   return best;
 }
 
+function crossingGates(universe: Universe): number {
+  const at = (id: number): { x: number; y: number } => universe.systems[id - 1] ?? { x: 0, y: 0 };
+  const side = (p: { x: number; y: number }, q: { x: number; y: number }, r: { x: number; y: number }): number =>
+    Math.sign((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x));
+  let crossings = 0;
+  universe.gates.forEach(([a, b], i) => {
+    for (const [c, d] of universe.gates.slice(i + 1)) {
+      if (a === c || a === d || b === c || b === d) continue;
+      if (side(at(a), at(b), at(c)) * side(at(a), at(b), at(d)) < 0 && side(at(c), at(d), at(a)) * side(at(c), at(d), at(b)) < 0) crossings++;
+    }
+  });
+  return crossings;
+}
+
 /**
  * Every structural invariant of a generated universe, shared by the example and property tests.
  * Returns the broken ones as sentences: one assertion per universe keeps the property test fast.
@@ -105,6 +119,10 @@ function problems(universe: Universe, size: number): string[] {
 describe('generateUniverse', () => {
   it.each([20, DEFAULT_SYSTEM_COUNT, 1000])('builds a well-formed universe of %i systems', (size) => {
     expect(problems(generateUniverse('starhold', size), size)).toEqual([]);
+  });
+
+  it.each([20, DEFAULT_SYSTEM_COUNT, 1000])('draws %i systems with gates that never cross each other', (size) => {
+    expect(crossingGates(generateUniverse('starhold', size))).toBe(0);
   });
 
   it('gives every race at least max(3, 10% of N) high-security systems', () => {
