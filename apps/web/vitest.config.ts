@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // user-event types character by character through Mantine inputs: slow on a busy machine.
+    testTimeout: 20000,
   },
 });

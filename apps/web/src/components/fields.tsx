@@ -1,4 +1,5 @@
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** Invalid flag, feedback message and hint, shared by every form input (SPEC 2). */
 export interface FieldState {
@@ -27,5 +28,12 @@ export function PasswordField({
   hint,
   ...props
 }: Omit<PasswordInputProps, 'error' | 'description'> & FieldState) {
-  return <PasswordInput {...stateProps({ invalid, feedback, hint })} {...props} />;
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      {...stateProps({ invalid, feedback, hint })}
+      visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+      {...props}
+    />
+  );
 }

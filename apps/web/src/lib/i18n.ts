@@ -58,6 +58,7 @@ export function createI18n(options: I18nOptions = {}): I18n {
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       caches: ['localStorage'],
+      convertDetectedLanguage: (language: string) => language.split('-')[0] ?? language,
     },
   });
   return instance;
