@@ -29,7 +29,7 @@ async function admin(args: string[]): Promise<number> {
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 2 })
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
   try {
-    const applied = await migrateToLatest(handle.db, handle.dialect);
+    const applied = await migrateToLatest(handle.db, handle.dialect, handle.schema);
     if (command === 'migrate') {
       console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
       return 0;

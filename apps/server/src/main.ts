@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes };
   const app = await buildApp(ctx);
   try {
-    const applied = await migrateToLatest(handle.db, handle.dialect);
+    const applied = await migrateToLatest(handle.db, handle.dialect, handle.schema);
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     if (await seedUniverseIfEmpty(handle.db, handle.dialect, config.universeSeed, config.systemCount)) {
       app.log.info({ seed: config.universeSeed, systems: config.systemCount }, 'universe generated');

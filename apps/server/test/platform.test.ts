@@ -83,7 +83,7 @@ describe('database setup', () => {
   it('applies migrations once and seeds the universe only on an empty database', async () => {
     const database = await createTestDatabase();
     try {
-      expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
+      expect(await migrateToLatest(database.db, database.dialect, database.schema)).toEqual([]);
       expect(await seedUniverseIfEmpty(database.db, database.dialect, 'other', 10)).toBe(false);
       const count = await database.db.selectFrom('systems').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(20);

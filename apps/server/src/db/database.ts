@@ -7,6 +7,8 @@ import type { Database } from './schema.js';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectSeam;
+  /** PostgreSQL schema holding our tables (also those of the migrator); undefined on SQLite. */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: createDialectSeam('sqlite'), close: () => db.destroy() };
+    return { db, dialect: createDialectSeam('sqlite'), schema: undefined, close: () => db.destroy() };
   }
   setPgTypeParsers();
   const pool = new pg.Pool({
@@ -40,5 +42,5 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: createDialectSeam('postgres'), close: () => db.destroy() };
+  return { db, dialect: createDialectSeam('postgres'), schema: target.schema ?? 'public', close: () => db.destroy() };
 }

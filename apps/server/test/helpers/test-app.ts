@@ -57,7 +57,7 @@ export async function createTestDatabase(universe: { seed: string; systemCount: 
   } else {
     handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
   }
-  await migrateToLatest(handle.db, handle.dialect);
+  await migrateToLatest(handle.db, handle.dialect, handle.schema);
   await seedUniverseIfEmpty(handle.db, handle.dialect, universe.seed, universe.systemCount);
   return {
     ...handle,
