@@ -27,6 +27,7 @@ const ACCESS_SECRET_NAME = 'access_token_hmac';
 const HOME_PLANET_NAMES = { fr: 'Planète mère', en: 'Homeworld' } as const;
 const NEW_ACCOUNT_NMI = 100;
 const REGISTER_ATTEMPTS = 3;
+const HOME_ORBIT_LOCK_KEY = 7_302_000;
 
 export interface Session {
   accessToken: string;
@@ -95,6 +96,8 @@ export function createAuthService(ctx: AppContext) {
       const taken = await repo.takenFields(trx, emailLower, usernameLower);
       if (taken.email) throw new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
       if (taken.username) throw new DomainError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
+      // Registrations of one race queue here on PostgreSQL, so two never pick the same free orbit.
+      await dialect.advisoryXactLock(trx, HOME_ORBIT_LOCK_KEY + body.race_id);
       const orbit = await repo.findHomeOrbit(trx, body.race_id);
       if (!orbit) throw new Error(`No free home orbit left for race ${body.race_id}`);
       const accountId = await repo.insertAccount(trx, {
@@ -147,7 +150,7 @@ export function createAuthService(ctx: AppContext) {
           if (violation === null) throw error;
           const taken = takenError(violation);
           if (taken) throw taken;
-          // Another registration took the same orbit at the same moment: pick again.
+          // The orbit was taken by a writer outside the registration lock (e.g. colonisation): pick again.
           if (attempt >= REGISTER_ATTEMPTS) throw error;
         }
       }
