@@ -60,6 +60,25 @@ function referenceRoute(list: System[], gates: [number, number][], from: number,
   return path;
 }
 
+function bfsDistance(gates: [number, number][], from: number, to: number): number {
+  const adjacent = new Map<number, number[]>();
+  for (const [a, b] of gates) {
+    adjacent.set(a, [...(adjacent.get(a) ?? []), b]);
+    adjacent.set(b, [...(adjacent.get(b) ?? []), a]);
+  }
+  const distance = new Map([[from, 0]]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head] ?? from;
+    for (const next of adjacent.get(node) ?? []) {
+      if (distance.has(next)) continue;
+      distance.set(next, (distance.get(node) ?? 0) + 1);
+      queue.push(next);
+    }
+  }
+  return distance.get(to) ?? Infinity;
+}
+
 function isGatePath(path: number[], gates: [number, number][]): boolean {
   const linked = new Set(gates.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`));
   return path.every((id, i) => i === 0 || linked.has(`${Math.min(path[i - 1] ?? 0, id)}-${Math.max(path[i - 1] ?? 0, id)}`));
@@ -181,6 +200,7 @@ describe('findRoute properties', () => {
           expect(new Set(path).size).toBe(path.length);
           expect(isGatePath(path, universe.gates)).toBe(true);
           expect(path).toEqual(referenceRoute(universe.systems, universe.gates, from, to, prefer));
+          if (prefer === 'shortest') expect(path.length - 1).toBe(bfsDistance(universe.gates, from, to));
         }
       }),
       { numRuns: 60 },
