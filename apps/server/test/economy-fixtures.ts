@@ -46,3 +46,8 @@ export async function constructionCount(db: Kysely<Database>, accountId: number)
   const rows = await economyDb(db).selectFrom('constructions').select('id').where('account_id', '=', accountId).execute();
   return rows.length;
 }
+
+/** Empties every queue of the account (ship orders cannot be cancelled through the API). */
+export async function clearConstructions(db: Kysely<Database>, accountId: number): Promise<void> {
+  await economyDb(db).deleteFrom('constructions').where('account_id', '=', accountId).execute();
+}
