@@ -192,10 +192,9 @@ describe('generateUniverse', () => {
     expect([...types].sort()).toEqual(['cryogenic', 'default', 'gas', 'mineral', 'volcanic']);
   });
 
-  it('generates 5,000 systems well under a second', () => {
-    const start = performance.now();
+  // Speed is measured by bench/routes.ts, never asserted here.
+  it('generates a 5,000-system universe that is fully connected with unique names', () => {
     const universe = generateUniverse('large', 5000);
-    expect(performance.now() - start).toBeLessThan(1000);
     expect(new Set(universe.systems.map((s) => s.name)).size).toBe(5000);
     expect(reachableFromFirst(universe)).toBe(5000);
   });
