@@ -67,6 +67,19 @@ describe('parallel requests on one account', () => {
     }
   });
 
+  it(`pays a level once when ${PARALLEL} identical starts arrive together: one in progress, the rest wait or find the queue full`, async () => {
+    const player = await registerPlayer(t.app);
+    const planetId = await homePlanetId(t.database.db, player.me.id);
+    await setResources(t.database.db, planetId, { metal: 100, crystal: 20, fuel: 0 });
+
+    const results = await Promise.all(Array.from({ length: PARALLEL }, () => send(player, 'POST', '/me/planet/factories/1')));
+    // Waiting levels are paid when they start, so two more fit in the queue of three.
+    expect(statuses(results)).toEqual({ 200: 3, 409: PARALLEL - 3 });
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.i18n_comment === 'QUEUE_FULL')).toBe(true);
+    expect(await readResources(t.database.db, planetId)).toEqual({ metal: 40, crystal: 5, fuel: 0 });
+    expect(await constructionCount(t.database.db, player.me.id)).toBe(3);
+  });
+
   it(`refunds once when ${PARALLEL} cancels of the same level arrive together`, async () => {
     const player = await registerPlayer(t.app);
     const planetId = await homePlanetId(t.database.db, player.me.id);
