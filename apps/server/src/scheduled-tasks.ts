@@ -1,7 +1,8 @@
 import type { AppContext } from './context.js';
+import { settleDueAccountsTask } from './modules/economy/economy.service.js';
 import type { ScheduledTask } from './scheduler.js';
 
 /** Every periodic task of the server; modules add theirs here. */
-export function scheduledTasks(_ctx: AppContext): ScheduledTask[] {
-  return [];
+export function scheduledTasks(ctx: AppContext): ScheduledTask[] {
+  return [settleDueAccountsTask(ctx)];
 }
