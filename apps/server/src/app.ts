@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ERROR_CATALOGUE } from '@starhold/contract';
 import serverPackage from '../package.json' with { type: 'json' };
 import type { AppContext, AppInstance } from './context.js';
 import { DomainError, errorBody } from './errors.js';
@@ -34,6 +35,20 @@ export interface AppDeps extends AppContext {
   bodyLimit?: number;
   /** Requests per address and window over the whole server (429 beyond). */
   rateLimit?: { max: number; windowMs: number };
+}
+
+/** The error catalogue in the OpenAPI document: one stable code per key. */
+function errorCatalogueDescription(): string {
+  const rows = Object.entries(ERROR_CATALOGUE).map(
+    ([key, entry]) => `| ${entry.code} | ${entry.status} | ${key} | ${entry.en} |`,
+  );
+  return [
+    'Success bodies are `{ data }`; errors are `{ message, code, i18n_comment }` (plus `fields` on validation errors).',
+    '',
+    '| code | status | i18n_comment | message |',
+    '|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 const DEFAULT_BODY_LIMIT = 32 * 1024;
@@ -81,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Starhold API', version: VERSION },
+      info: { title: 'Starhold API', version: VERSION, description: errorCatalogueDescription() },
       servers: [],
       components: {
         securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE } },

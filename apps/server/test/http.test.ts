@@ -40,6 +40,12 @@ describe('health and API documentation', () => {
     );
   });
 
+  it('lists the error catalogue with its stable codes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.info.description).toContain('| 1023 | 404 | ROUTE_NOT_FOUND |');
+    expect(doc.info.description).toContain('| 1002 | 400 | VALIDATION_ERROR |');
+  });
+
   it('serves the documentation page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(response.statusCode).toBeLessThan(400);

@@ -9,7 +9,7 @@ import { emailsRepository } from '../emails/emails.repository.js';
 import { loadMe } from '../me/me.service.js';
 import { authRepository as repo } from './auth.repository.js';
 import { prefersEnglish } from './language.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { burnPasswordCheck, hashPassword, prepareDummyHash, verifyPassword } from './passwords.js';
 import { ACCESS_TOKEN_TTL_MS, hashRefreshToken, signAccessToken, verifyAccessToken } from './tokens.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +45,7 @@ export interface AuthContext {
 
 export function createAuthService(ctx: AppContext) {
   const { db, dialect, clock, random } = ctx;
+  void prepareDummyHash();
   let secret: Promise<string> | null = null;
   const accessSecret = (): Promise<string> => {
     secret ??= repo

@@ -19,11 +19,16 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | null = null;
 
+/** Computes the dummy hash ahead, so that the first unknown-email login is not slower than the rest. */
+export function prepareDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('Starhold-dummy-password-that-no-account-has');
+  return dummyHash;
+}
+
 /**
  * Verifies against a hash that matches nothing, so that a login with an unknown email costs the
  * same time as one with a wrong password.
  */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('Starhold-dummy-password-that-no-account-has');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await prepareDummyHash(), password);
 }
