@@ -49,7 +49,7 @@ export const StaticLayer = memo(function StaticLayer({ systems }: { systems: rea
       </g>
       <g>
         {systems.map((system) => (
-          <text key={system.id} className={classes.label} x={system.position.x} y={system.position.y} dy="-1.1em">
+          <text key={system.id} className={classes.label} x={system.position.x} y={system.position.y}>
             {system.name}
           </text>
         ))}

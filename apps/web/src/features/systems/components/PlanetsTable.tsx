@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconParking, IconPick, IconSword } from '@tabler/icons-react';
 import type { SystemPlanet } from '@starhold/contract';
 import type { ReactNode } from 'react';
@@ -14,18 +14,28 @@ interface PlanetsTableProps {
   orbits: readonly SystemPlanet[];
   now: number;
   onAction: (action: FleetAction) => void;
+  /** Cards instead of a table, for phones. */
+  compact: boolean;
 }
 
-export function PlanetsTable({ orbits, now, onAction }: PlanetsTableProps) {
+export function PlanetsTable({ orbits, now, onAction, compact }: PlanetsTableProps) {
   const { t } = useTranslation('systems');
-  const columns = ['name', 'type', 'account', 'status', 'lastVisit', 'debris', 'actions'] as const;
+  if (compact) {
+    return (
+      <Stack gap="xs" data-testid="planets-table">
+        {orbits.map((orbit) => (
+          <PlanetCard key={orbit.index} orbit={orbit} now={now} onAction={onAction} />
+        ))}
+      </Stack>
+    );
+  }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="planets-table">
+    <Table.ScrollContainer minWidth={900}>
+      <Table verticalSpacing="xs" highlightOnHover data-testid="planets-table">
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column}>{t(`detail.columns.${column}`)}</Table.Th>
+            {COLUMNS.map(({ key }) => (
+              <Table.Th key={key}>{t(`detail.columns.${key}`)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
@@ -43,115 +53,190 @@ function Dash() {
   return <Text c="dimmed">—</Text>;
 }
 
-function PlanetRow({ orbit, now, onAction }: { orbit: SystemPlanet; now: number; onAction: (action: FleetAction) => void }) {
-  const { t } = useTranslation('systems');
-  const { planet, debris } = orbit;
-  const activity = planet ? planetActivity(planet.last_visit, now) : null;
+function fleetActions(orbit: SystemPlanet): { action: FleetAction; icon: ReactNode; color: string }[] {
   const actions: { action: FleetAction; icon: ReactNode; color: string }[] = [];
-  if (planet) {
+  if (orbit.planet) {
     actions.push(
       { action: 'attack', icon: <IconSword size={14} />, color: 'red' },
       { action: 'park', icon: <IconParking size={14} />, color: 'blue' },
       { action: 'spy', icon: <IconEye size={14} />, color: 'grape' },
     );
   }
-  if (debris.length > 0) actions.push({ action: 'exploit', icon: <IconPick size={14} />, color: 'yellow' });
+  if (orbit.debris.length > 0) actions.push({ action: 'exploit', icon: <IconPick size={14} />, color: 'yellow' });
+  return actions;
+}
 
+interface CellProps {
+  orbit: SystemPlanet;
+  now: number;
+  onAction: (action: FleetAction) => void;
+}
+
+function NameCell({ orbit }: CellProps) {
+  const { t } = useTranslation('systems');
+  return orbit.planet ? (
+    <Stack gap={0}>
+      <Text fw={600}>{orbit.planet.name}</Text>
+      <Text size="xs" c="dimmed">
+        {t('detail.orbit', { index: orbit.index })}
+      </Text>
+    </Stack>
+  ) : (
+    <Text size="sm" c="dimmed" fs="italic">
+      {t('detail.orbit', { index: orbit.index })} · {t('detail.emptyOrbit')}
+    </Text>
+  );
+}
+
+function TypeCell({ orbit }: CellProps) {
+  const { t } = useTranslation('systems');
+  const type = orbit.planet?.planet_type.name;
+  return type ? <Text size="sm">{t(`planetTypes.${type}`, { defaultValue: type })}</Text> : <Dash />;
+}
+
+function AccountCell({ orbit }: CellProps) {
+  const { t } = useTranslation('systems');
+  const account = orbit.planet?.account;
+  if (!account) return <Dash />;
   return (
-    <Table.Tr data-testid="planet-row">
-      <Table.Td>
-        <Stack gap={0}>
-          <Text fw={600} fs={planet ? undefined : 'italic'} c={planet ? undefined : 'dimmed'}>
-            {planet ? planet.name : t('detail.emptyOrbit')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('detail.orbit', { index: orbit.index })}
-          </Text>
-        </Stack>
-      </Table.Td>
-      <Table.Td>{planet ? t(`planetTypes.${planet.planet_type.name}`, { defaultValue: planet.planet_type.name }) : <Dash />}</Table.Td>
-      <Table.Td>
-        {planet ? (
-          <Stack gap={2}>
-            <Anchor
-              component={Link}
-              to={planet.account.is_me ? '/profile' : `/accounts/${planet.account.id}`}
-              fw={600}
-              size="sm"
-            >
-              {planet.account.username}
-              {planet.account.is_me ? ` (${t('detail.you')})` : ''}
-            </Anchor>
-            <Text size="xs" c="dimmed">
-              {t(`races.${planet.account.race.id}`, { defaultValue: String(planet.account.race.id) })}
+    <Stack gap={2}>
+      <Anchor component={Link} to={account.is_me ? '/profile' : `/accounts/${account.id}`} fw={600} size="sm">
+        {account.username}
+        {account.is_me ? ` (${t('detail.you')})` : ''}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {t(`races.${account.race.id}`, { defaultValue: String(account.race.id) })}
+      </Text>
+    </Stack>
+  );
+}
+
+function StatusCell({ orbit, now }: CellProps) {
+  const { t } = useTranslation('systems');
+  if (!orbit.planet) return <Dash />;
+  const activity = planetActivity(orbit.planet.last_visit, now);
+  return (
+    <Badge color={activity === 'active' ? 'green' : 'gray'} variant="light">
+      {t(`detail.${activity}`)}
+    </Badge>
+  );
+}
+
+function LastVisitCell({ orbit }: CellProps) {
+  const { t } = useTranslation('systems');
+  if (!orbit.planet) return <Dash />;
+  const { last_visit: lastVisit } = orbit.planet;
+  return <Text size="sm">{lastVisit ? formatDateTime(lastVisit) : t('detail.never')}</Text>;
+}
+
+function DebrisCell({ orbit }: CellProps) {
+  const { t } = useTranslation('systems');
+  const { debris } = orbit;
+  if (debris.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        0
+      </Text>
+    );
+  }
+  return (
+    <Tooltip
+      events={{ hover: true, focus: true, touch: true }}
+      label={
+        <Stack gap={2}>
+          {debris.map((field) => (
+            <Text key={field.resource.id} size="xs">
+              {t('detail.debrisAmount', {
+                resource: t(`resources.${field.resource.id}`, { defaultValue: field.resource.name }),
+                amount: amountFormat.format(field.amount),
+              })}
             </Text>
-          </Stack>
-        ) : (
-          <Dash />
-        )}
-      </Table.Td>
-      <Table.Td>
-        {activity ? (
-          <Badge color={activity === 'active' ? 'green' : 'gray'} variant="light">
-            {t(`detail.${activity}`)}
-          </Badge>
-        ) : (
-          <Dash />
-        )}
-      </Table.Td>
-      <Table.Td>
-        {planet ? (
-          <Text size="sm">{planet.last_visit ? formatDateTime(planet.last_visit) : t('detail.never')}</Text>
-        ) : (
-          <Dash />
-        )}
-      </Table.Td>
-      <Table.Td>
-        {debris.length > 0 ? (
-          <Tooltip
-            label={
-              <Stack gap={2}>
-                {debris.map((field) => (
-                  <Text key={field.resource.id} size="xs">
-                    {t('detail.debrisAmount', {
-                      resource: t(`resources.${field.resource.id}`, { defaultValue: field.resource.name }),
-                      amount: amountFormat.format(field.amount),
-                    })}
-                  </Text>
-                ))}
-              </Stack>
-            }
-          >
-            <Badge color="yellow" variant="light" style={{ cursor: 'help' }} data-testid="debris-count">
-              {debris.length}
-            </Badge>
-          </Tooltip>
-        ) : (
-          <Text size="sm" c="dimmed">
-            0
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {actions.length > 0 ? (
-          <Group gap={6} wrap="nowrap">
-            {actions.map(({ action, icon, color }) => (
-              <Button
-                key={action}
-                size="compact-xs"
-                variant="light"
-                color={color}
-                leftSection={icon}
-                onClick={() => onAction(action)}
-              >
-                {t(`detail.actions.${action}`)}
-              </Button>
-            ))}
-          </Group>
-        ) : (
-          <Dash />
-        )}
-      </Table.Td>
+          ))}
+        </Stack>
+      }
+    >
+      <Badge
+        color="yellow"
+        variant="light"
+        style={{ cursor: 'help' }}
+        tabIndex={0}
+        aria-label={t('detail.debrisFields', { count: debris.length })}
+        data-testid="debris-count"
+      >
+        {debris.length}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function ActionsCell({ orbit, onAction }: CellProps) {
+  const { t } = useTranslation('systems');
+  const actions = fleetActions(orbit);
+  if (actions.length === 0) return <Dash />;
+  return (
+    <Group gap={6}>
+      {actions.map(({ action, icon, color }) => (
+        <Button key={action} size="compact-xs" variant="light" color={color} leftSection={icon} onClick={() => onAction(action)}>
+          {t(`detail.actions.${action}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+const COLUMNS = [
+  { key: 'name', Cell: NameCell },
+  { key: 'type', Cell: TypeCell },
+  { key: 'account', Cell: AccountCell },
+  { key: 'status', Cell: StatusCell },
+  { key: 'lastVisit', Cell: LastVisitCell },
+  { key: 'debris', Cell: DebrisCell },
+  { key: 'actions', Cell: ActionsCell },
+] as const;
+
+function PlanetRow(props: CellProps) {
+  return (
+    <Table.Tr data-testid="planet-row" data-empty={props.orbit.planet === null || undefined}>
+      {COLUMNS.map(({ key, Cell }) => (
+        <Table.Td key={key}>
+          <Cell {...props} />
+        </Table.Td>
+      ))}
     </Table.Tr>
+  );
+}
+
+/** At 768 px or less each orbit is a card: seven columns do not fit a phone. */
+function PlanetCard(props: CellProps) {
+  const { t } = useTranslation('systems');
+  if (!props.orbit.planet && props.orbit.debris.length === 0) {
+    return (
+      <Paper px="md" py="xs" withBorder data-testid="planet-row" bg="transparent">
+        <NameCell {...props} />
+      </Paper>
+    );
+  }
+  return (
+    <Paper p="md" withBorder data-testid="planet-row">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <NameCell {...props} />
+          <StatusCell {...props} />
+        </Group>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+          {COLUMNS.slice(1, 6)
+            .filter(({ key }) => key !== 'status')
+            .map(({ key, Cell }) => (
+              <Stack key={key} gap={2}>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {t(`detail.columns.${key}`)}
+                </Text>
+                <Cell {...props} />
+              </Stack>
+            ))}
+        </SimpleGrid>
+        <ActionsCell {...props} />
+      </Stack>
+    </Paper>
   );
 }

@@ -1,11 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { systemClock, type Clock } from '../../../lib/clock';
 import { useSystem } from '../api/get-system';
+import { MOBILE_QUERY } from '../model/breakpoints';
 import { securityColor } from '../model/security';
 import { FleetsComingModal, type FleetAction } from './FleetsComingModal';
 import { PlanetsTable } from './PlanetsTable';
@@ -29,6 +31,7 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
   const id = parseSystemId(systemId);
   const query = useSystem(id);
   const [action, setAction] = useState<FleetAction | null>(null);
+  const compact = useMediaQuery(MOBILE_QUERY) ?? false;
 
   if (id === null || query.isError) {
     return (
@@ -46,6 +49,7 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
 
   const system = query.data;
   const now = clock.now();
+  const planets = system.system_planets.filter((orbit) => orbit.planet !== null).length;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -68,11 +72,20 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
         <BackButton />
       </Group>
 
-      <Card p={0}>
-        <Card.Section withBorder inheritPadding px="md" py="sm">
+      <Card padding={compact ? 'sm' : 'md'}>
+        <Group gap="xs" mb="sm">
           <Text fw={700}>{t('detail.planets')}</Text>
-        </Card.Section>
-        <PlanetsTable orbits={system.system_planets} now={now} onAction={setAction} />
+          <Badge variant="light" color="gray" radius="sm">
+            {t('detail.occupied', { planets: planets, orbits: system.system_planets.length })}
+          </Badge>
+        </Group>
+        {compact ? (
+          <PlanetsTable orbits={system.system_planets} now={now} onAction={setAction} compact />
+        ) : (
+          <Card.Section withBorder>
+            <PlanetsTable orbits={system.system_planets} now={now} onAction={setAction} compact={false} />
+          </Card.Section>
+        )}
       </Card>
 
       <Card>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { useFindRoute } from '../api/find-route';
 import { useSystems } from '../api/get-systems';
+import { MOBILE_QUERY } from '../model/breakpoints';
 import { gateCount } from '../model/map-geometry';
 import { EMPTY_ROUTE_DRAWING, routeDrawing } from '../model/route-drawing';
 import { matchSystems } from '../model/search';
@@ -16,7 +17,6 @@ import { MapSidebar } from './MapSidebar';
 import classes from './systems-map.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 500;
-export const MOBILE_QUERY = '(max-width: 768px)';
 
 type MobileView = 'sidebar' | 'map';
 
