@@ -1,5 +1,6 @@
 import type { Me } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { economyDb } from '../src/modules/economy/economy.repository.js';
 import { economyDeps, runSchedulerOnce } from '../src/modules/economy/economy.service.js';
 import {
   constructionCount,
@@ -243,6 +244,25 @@ describe('economy: units and research', () => {
     const ships = (await call(player, 'GET', '/me/planet/ships')).body.data.modules as { ship: { race: { id: number } } }[];
     expect(ships).toHaveLength(10);
     expect(ships.every((s) => s.ship.race.id === 1)).toBe(true);
+  });
+});
+
+describe('economy: commandants', () => {
+  it('counts a commandant’s bonus until it expires, then emails the expiry', async () => {
+    let player = await registerPlayer(t.app);
+    await economyDb(t.database.db)
+      .insertInto('commandants')
+      .values({ account_id: player.me.id, commandant_id: 1, available_until: new Date(t.clock() + HOUR).toISOString() })
+      .execute();
+    // Geologist: +10% on the passive 30 metal per hour.
+    expect((await resourceStrip(player)).metal?.production_per_hour).toBeCloseTo(33, 9);
+
+    player = await wait(player, 2 * HOUR);
+    const strip = await resourceStrip(player);
+    expect(strip.metal?.production_per_hour).toBeCloseTo(30, 9);
+    expect(strip.metal?.value).toBe(500 + 33 + 30);
+    const expired = (await emailsOf(t.database.db, player.me.id)).filter((e) => e.title === 'commandant_expired');
+    expect(expired).toEqual([{ title: 'commandant_expired', params: { commandant: { id: 1, key: 'geologist' } } }]);
   });
 });
 
