@@ -57,8 +57,14 @@ export async function createTestDatabase(universe: { seed: string; systemCount: 
   } else {
     handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
   }
-  await migrateToLatest(handle.db, handle.dialect, handle.schema);
-  await seedUniverseIfEmpty(handle.db, handle.dialect, universe.seed, universe.systemCount);
+  try {
+    await migrateToLatest(handle.db, handle.dialect, handle.schema);
+    await seedUniverseIfEmpty(handle.db, handle.dialect, universe.seed, universe.systemCount);
+  } catch (error) {
+    await handle.close();
+    await dropSchema();
+    throw error;
+  }
   return {
     ...handle,
     async dispose() {
