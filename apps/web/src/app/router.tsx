@@ -4,6 +4,7 @@ import { LoginLayout } from './layouts/LoginLayout';
 import { MainLayout } from './layouts/MainLayout';
 import { SecondLayout } from './layouts/SecondLayout';
 import { RequireSession } from './RequireSession';
+import { RouteError } from './RouteError';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -31,6 +32,7 @@ function page(path: string, Screen: Screen): RouteObject {
 
 export const routes: RouteObject[] = [
   {
+    errorElement: <RouteError />,
     element: (
       <RequireSession>
         <MainLayout />
@@ -50,6 +52,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    errorElement: <RouteError />,
     element: (
       <RequireSession>
         <SecondLayout />
@@ -58,6 +61,7 @@ export const routes: RouteObject[] = [
     children: [page('/emails', screens.emails), page('/systems', screens.systems), page('/systems/:systemId', screens.systems)],
   },
   {
+    errorElement: <RouteError />,
     element: <LoginLayout />,
     children: [page('/login', screens.auth), page('/login/terms', screens.terms)],
   },

@@ -36,7 +36,7 @@ import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import type { Language } from '../../lib/settings';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 import classes from './shell.module.css';
 
 export interface SidebarToggles {
@@ -134,7 +134,7 @@ function PlanetsMenu() {
           aria-label={t('header.planets')}
           className={classes.planetButton}
         >
-          <Text size="sm" truncate maw={120}>
+          <Text size="sm" truncate maw={120} visibleFrom="sm">
             {focused?.name ?? t('header.planets')}
           </Text>
         </Button>
@@ -236,7 +236,7 @@ export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
           </>
         )}
         <Link to="/" className={classes.brand} aria-label="Starhold">
-          <Logo />
+          <Logo compactOnMobile />
         </Link>
         <Text size="xs" c="dimmed" ff="monospace" visibleFrom="sm" className={classes.version}>
           v{__APP_VERSION__}

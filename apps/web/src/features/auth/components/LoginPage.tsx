@@ -1,10 +1,11 @@
-import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField, TextField } from '../../../components/fields';
+import { Logo } from '../../../components/Logo';
 import { BrandPanel } from './BrandPanel';
 import { useLogin } from '../api/login';
 import { RegisterModal } from './RegisterModal';
@@ -39,6 +40,9 @@ export function LoginPage() {
       <Paper className={classes.card} p={{ base: 'lg', sm: 'xl' }} shadow="xl">
         <form onSubmit={submit} noValidate aria-label={t('login.title')}>
           <Stack gap="md">
+            <Box hiddenFrom="sm" mb="xs">
+              <Logo />
+            </Box>
             <div>
               <Title order={2}>{t('login.title')}</Title>
               <Text c="dimmed" size="sm">

@@ -1,7 +1,13 @@
 import { Group, Text } from '@mantine/core';
 
 /** The Starhold mark: a ringed star drawn in the theme's primary colour. */
-export function Logo({ size = 30, withText = true }: { size?: number; withText?: boolean }) {
+export interface LogoProps {
+  size?: number;
+  /** Hides the name on phones, where the header has no room for it. */
+  compactOnMobile?: boolean;
+}
+
+export function Logo({ size = 30, compactOnMobile = false }: LogoProps) {
   return (
     <Group gap={8} wrap="nowrap">
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
@@ -16,11 +22,9 @@ export function Logo({ size = 30, withText = true }: { size?: number; withText?:
         <circle cx="16" cy="16" r="7.5" fill="url(#starhold-core)" />
         <path d="M16 3 L17.2 14.8 L29 16 L17.2 17.2 L16 29 L14.8 17.2 L3 16 L14.8 14.8 Z" fill="#fff" opacity="0.35" />
       </svg>
-      {withText && (
-        <Text fw={800} size="lg" lts={2.5} tt="uppercase" ff="heading" visibleFrom="xs">
-          Starhold
-        </Text>
-      )}
+      <Text fw={800} size="lg" lts={2.5} tt="uppercase" ff="heading" visibleFrom={compactOnMobile ? 'xs' : undefined}>
+        Starhold
+      </Text>
     </Group>
   );
 }

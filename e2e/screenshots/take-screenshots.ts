@@ -1,0 +1,149 @@
+/**
+ * Screenshots of the shell's screens against a mocked API, from the built app (apps/web/dist):
+ * login, registration modal, terms, profile and the main layout, at 1280 and 375 px, in French
+ * and English, in both race themes. Output: e2e/.tmp/screenshots/. Run after `vite build`:
+ *   npx tsx e2e/screenshots/take-screenshots.ts
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page, type Route } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'apps/web/dist');
+const outDir = join(root, 'e2e/.tmp/screenshots');
+const ORIGIN = 'http://starhold.test';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+type Race = 'human' | 'robot';
+
+function me(race: Race) {
+  return {
+    id: 42,
+    username: race === 'robot' ? 'Zrr_Kaal' : 'Ada_Vance',
+    email: race === 'robot' ? 'kaal@hive.example' : 'ada.vance@example.org',
+    race: race === 'robot' ? { id: 2, name: 'insectoid' } : { id: 1, name: 'human' },
+    focus_planet_index: 0,
+    email_not_read_count: 2,
+    nmi: 1250,
+    total_points: 184_320,
+    economy_points: 92_100,
+    science_points: 51_870,
+    military_points: 40_350,
+  };
+}
+
+const planets = [
+  { id: 1, index: 0, name: 'Nouvelle Aube', planet_type: { name: 'temperate' }, system: { name: 'Kepler-22' } },
+  { id: 2, index: 1, name: 'Forge Rouge', planet_type: { name: 'volcanic' }, system: { name: 'Tau Ceti' } },
+  { id: 3, index: 2, name: 'Glacis', planet_type: { name: 'ice' }, system: { name: 'Gliese 581' } },
+];
+
+const focusPlanet = {
+  ...planets[0],
+  resources: [
+    { resource: { id: 1, name: 'metal' }, value: 48_230, max: 100_000, production_per_hour: 3_600, production_per_second: 1 },
+    { resource: { id: 2, name: 'crystal' }, value: 21_400, max: 50_000, production_per_hour: 1_800, production_per_second: 0.5 },
+    { resource: { id: 3, name: 'fuel' }, value: 9_870, max: 10_000, production_per_hour: 720, production_per_second: 0.2 },
+  ],
+};
+
+const emails = [
+  { id: 1, title: 'Construction terminée', params: '{}', created_at: '2026-11-23T09:12:00', read: false },
+  { id: 2, title: 'Bienvenue, commandant', params: '{}', created_at: '2026-11-22T18:40:00', read: false },
+  { id: 3, title: 'Rapport de recherche', params: '{}', created_at: '2026-11-21T08:00:00', read: true },
+];
+
+async function serve(route: Route, loggedIn: boolean, race: Race): Promise<void> {
+  const url = new URL(route.request().url());
+  const json = (status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  if (url.pathname.startsWith('/api/v1/')) {
+    const path = url.pathname.slice('/api/v1'.length);
+    if (!loggedIn && path !== '/lists/races') return json(401, { message: 'No session', code: 1003, i18n_comment: 'UNAUTHORIZED' });
+    switch (path) {
+      case '/me':
+        return json(200, { data: me(race) });
+      case '/me/planets':
+        return json(200, { data: { planets } });
+      case '/me/planet':
+        return json(200, { data: focusPlanet });
+      case '/me/emails':
+        return json(200, { data: emails });
+      case '/lists/races':
+        return json(200, { data: [{ id: 1, name: 'human' }, { id: 2, name: 'insectoid' }] });
+      default:
+        return json(404, { message: 'Not found', code: 1007, i18n_comment: 'NOT_FOUND' });
+    }
+  }
+  const file = url.pathname.startsWith('/assets/') ? join(dist, url.pathname) : join(dist, 'index.html');
+  return route.fulfill({ status: 200, contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
+}
+
+interface Shot {
+  name: string;
+  path: string;
+  loggedIn: boolean;
+  prepare?: (page: Page, language: 'fr' | 'en') => Promise<void>;
+}
+
+const SHOTS: Shot[] = [
+  { name: 'login', path: '/login', loggedIn: false },
+  {
+    name: 'register',
+    path: '/login',
+    loggedIn: false,
+    prepare: async (page, language) => {
+      await page.getByRole('button', { name: language === 'fr' ? "S'inscrire" : 'Sign up' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('textbox', { name: language === 'fr' ? 'Mot de passe' : 'Password', exact: true }).fill('abc');
+      await dialog.getByRole('textbox', { name: 'Email' }).click();
+    },
+  },
+  { name: 'terms', path: '/login/terms', loggedIn: false },
+  { name: 'profile', path: '/profile', loggedIn: true },
+  { name: 'main', path: '/', loggedIn: true },
+];
+
+async function main(): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
+  for (const race of ['human', 'robot'] as const) {
+    for (const language of ['fr', 'en'] as const) {
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 760 }, locale: `${language}-FR` });
+        await context.addInitScript(
+          ([lang, theme]) => {
+            window.localStorage.setItem('starhold.language', lang);
+            window.localStorage.setItem('starhold.race', theme);
+          },
+          [language, race] as const,
+        );
+        for (const shot of SHOTS) {
+          const page = await context.newPage();
+          await page.route(`${ORIGIN}/**`, (route) => serve(route, shot.loggedIn, race));
+          await page.goto(`${ORIGIN}${shot.path}`);
+          await page.waitForLoadState('networkidle');
+          await shot.prepare?.(page, language);
+          await page.waitForTimeout(400);
+          await page.screenshot({ path: join(outDir, `${shot.name}-${race}-${language}-${width}.png`), fullPage: shot.name === 'terms' });
+          await page.close();
+        }
+        await context.close();
+      }
+    }
+  }
+  await browser.close();
+  console.log(`screenshots written to ${outDir}`);
+}
+
+await main();

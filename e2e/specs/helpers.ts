@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface Player {
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** A fresh player per test: the database is shared by the whole run. */
+export function newPlayer(tag: string): Player {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  return {
+    email: `${tag}-${suffix}@example.org`,
+    username: `${tag}_${suffix}`.slice(0, 20),
+    password: 'Starship1',
+  };
+}
+
+export async function register(page: Page, player: Player, raceLabel = 'Humain'): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: "S'inscrire" }).click();
+  const modal = page.getByRole('dialog', { name: 'Créer un compte' });
+  await modal.getByRole('textbox', { name: 'Email' }).fill(player.email);
+  await modal.getByRole('textbox', { name: "Nom d'utilisateur" }).fill(player.username);
+  await modal.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(player.password);
+  await modal.getByRole('textbox', { name: 'Confirmer le mot de passe', exact: true }).fill(player.password);
+  await modal.getByRole('combobox', { name: 'Race' }).click();
+  await page.getByRole('option', { name: raceLabel }).click();
+  await modal.getByRole('checkbox').check();
+  await modal.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function login(page: Page, player: Pick<Player, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(player.email);
+  await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menu utilisateur' }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
