@@ -66,6 +66,7 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
     const svg = svgRef.current;
     const world = worldRef.current;
     if (!svg || !world) return;
+    let scale = Number.NaN;
     const behaviour = zoom<SVGSVGElement, unknown>()
       .scaleExtent([ZOOM_MIN, ZOOM_MAX])
       .wheelDelta(wheelDelta)
@@ -73,8 +74,12 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
       .on('zoom', (event: D3ZoomEvent<SVGSVGElement, unknown>) => {
         const { transform } = event;
         world.setAttribute('transform', transform.toString());
-        svg.style.setProperty('--map-k', String(transform.k));
-        svg.dataset.labels = transform.k >= LABEL_ZOOM ? 'on' : 'off';
+        // Sizes depend on the scale only: a pan must not restyle a thousand nodes.
+        if (transform.k !== scale) {
+          scale = transform.k;
+          svg.style.setProperty('--map-k', String(scale));
+          svg.dataset.labels = scale >= LABEL_ZOOM ? 'on' : 'off';
+        }
       });
     behaviourRef.current = behaviour;
     const selection = select(svg);
