@@ -6,3 +6,6 @@ export * from './auth.js';
 export * from './systems.js';
 export * from './health.js';
 export * from './economy.js';
+export * from './emails.js';
+export * from './accounts.js';
+export * from './commandants.js';
