@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, ScrollArea, SegmentedControl, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconFlag, IconRocket, IconRoute, IconX } from '@tabler/icons-react';
 import { ROUTE_PREFERENCES, type RoutePreference } from '@starhold/contract';
 import { useMemo, useState } from 'react';
@@ -116,33 +116,31 @@ function RouteSteps({ route }: { route: readonly SystemSummary[] }) {
           {t('route.jumps', { count: jumps })}
         </Badge>
       </Group>
-      <ScrollArea.Autosize mah={280} type="auto" offsetScrollbars>
-        <Timeline bulletSize={18} lineWidth={2} active={last} color="yellow">
-          {route.map((hop, index) => (
-            <Timeline.Item
-              key={`${index}-${hop.id}`}
-              bullet={
-                <ThemeIcon
-                  size={18}
-                  radius="xl"
-                  color={index === 0 ? 'green' : index === last ? 'red' : securityColor(hop.security.name)}
-                >
-                  {index === 0 ? <IconRocket size={11} /> : index === last ? <IconFlag size={11} /> : null}
-                </ThemeIcon>
-              }
-              title={
-                <Group gap={6} wrap="nowrap" justify="space-between">
-                  <Anchor component={Link} to={`/systems/${hop.id}`} size="sm" fw={600} truncate>
-                    {hop.name}
-                  </Anchor>
-                  <SecurityBadge name={hop.security.name} size="xs" />
-                </Group>
-              }
-              data-testid="route-hop"
-            />
-          ))}
-        </Timeline>
-      </ScrollArea.Autosize>
+      <Timeline bulletSize={18} lineWidth={2} active={last} color="yellow">
+        {route.map((hop, index) => (
+          <Timeline.Item
+            key={`${index}-${hop.id}`}
+            bullet={
+              <ThemeIcon
+                size={18}
+                radius="xl"
+                color={index === 0 ? 'green' : index === last ? 'red' : securityColor(hop.security.name)}
+              >
+                {index === 0 ? <IconRocket size={11} /> : index === last ? <IconFlag size={11} /> : null}
+              </ThemeIcon>
+            }
+            title={
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <Anchor component={Link} to={`/systems/${hop.id}`} size="sm" fw={600} truncate>
+                  {hop.name}
+                </Anchor>
+                <SecurityBadge name={hop.security.name} size="xs" />
+              </Group>
+            }
+            data-testid="route-hop"
+          />
+        ))}
+      </Timeline>
     </Stack>
   );
 }
