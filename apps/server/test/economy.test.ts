@@ -390,3 +390,14 @@ describe('scheduler', () => {
     expect(await runSchedulerOnce(deps, t.clock())).toBe(0);
   });
 });
+
+describe('economy: /me is live', () => {
+  it('settles a due account when /me alone is read, so points appear without another economy call', async () => {
+    let player = await registerPlayer(t.app);
+    const started = await call(player, 'POST', '/me/planet/factories/1');
+    expect((await me(player)).economy_points).toBe(0);
+
+    player = await wait(player, Date.parse(started.body.data.scheduled_at as string) - t.clock());
+    expect((await me(player)).economy_points).toBeCloseTo(0.075, 9);
+  });
+});

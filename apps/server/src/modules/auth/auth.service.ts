@@ -6,7 +6,7 @@ import { toDbBool, fromDbBool } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { emailsRepository } from '../emails/emails.repository.js';
-import { loadMe } from '../me/me.service.js';
+import { readMe } from '../me/me.service.js';
 import { authRepository as repo } from './auth.repository.js';
 import { prefersEnglish } from './language.js';
 import { burnPasswordCheck, hashPassword, prepareDummyHash, verifyPassword } from './passwords.js';
@@ -145,7 +145,7 @@ export function createAuthService(ctx: AppContext) {
       for (let attempt = 1; ; attempt += 1) {
         try {
           const { accountId, session } = await registerOnce(body, passwordHash, english);
-          return { me: await loadMe(db, accountId), session };
+          return { me: await readMe(db, accountId), session };
         } catch (error) {
           const violation = dialect.uniqueViolation(error);
           if (violation === null) throw error;
@@ -181,7 +181,7 @@ export function createAuthService(ctx: AppContext) {
       const session = await db
         .transaction()
         .execute((trx) => issueSession(trx, key, account.id, body.remember_me ?? false));
-      return { me: await loadMe(db, account.id), session };
+      return { me: await readMe(db, account.id), session };
     },
 
     /**

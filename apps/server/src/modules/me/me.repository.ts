@@ -16,6 +16,7 @@ export const meRepository = {
         'economy_points',
         'science_points',
         'military_points',
+        'next_event_at',
       ])
       .where('id', '=', accountId)
       .executeTakeFirst();

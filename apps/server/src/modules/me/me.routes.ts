@@ -5,6 +5,6 @@ import { loadMe } from './me.service.js';
 
 export function meRoutes(app: AppInstance, ctx: AppContext): void {
   app.get('/me', { schema: { tags: ['me'], response: { 200: meResponseSchema } } }, async (request) => ({
-    data: await loadMe(ctx.db, sessionOf(request).accountId),
+    data: await loadMe(ctx, sessionOf(request).accountId, ctx.clock()),
   }));
 }

@@ -1,16 +1,25 @@
 import { RACE_NAMES, type Me } from '@starhold/contract';
 import type { Kysely } from 'kysely';
+import { isoAt, type AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { emailsRepository } from '../emails/emails.repository.js';
+import { economyDeps, withAccount } from '../economy/economy.service.js';
 import { meRepository } from './me.repository.js';
 
-export async function loadMe(db: Kysely<Database>, accountId: number): Promise<Me> {
+/** The account as stored, without settling (registration and login answer it in their transaction). */
+export async function readMe(db: Kysely<Database>, accountId: number): Promise<Me> {
   const [account, unread] = await Promise.all([
     meRepository.findAccount(db, accountId),
     emailsRepository.countUnread(db, accountId),
   ]);
   if (!account) throw new DomainError('UNAUTHORIZED');
+  return toMe(account, unread);
+}
+
+type AccountRow = NonNullable<Awaited<ReturnType<typeof meRepository.findAccount>>>;
+
+function toMe(account: AccountRow, unread: number): Me {
   return {
     id: account.id,
     username: account.username,
@@ -24,4 +33,19 @@ export async function loadMe(db: Kysely<Database>, accountId: number): Promise<M
     science_points: account.science_points,
     military_points: account.military_points,
   };
+}
+
+/**
+ * The player's own account with live points and unread count: an account whose next event is
+ * already due is settled first. Otherwise this stays a cheap read, since /me is fetched on every
+ * screen.
+ */
+export async function loadMe(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>, accountId: number, now: number): Promise<Me> {
+  const account = await meRepository.findAccount(ctx.db, accountId);
+  if (!account) throw new DomainError('UNAUTHORIZED');
+  if (account.next_event_at !== null && account.next_event_at <= isoAt(now)) {
+    await withAccount(economyDeps(ctx), accountId, now, () => ({ result: undefined }));
+    return readMe(ctx.db, accountId);
+  }
+  return toMe(account, await emailsRepository.countUnread(ctx.db, accountId));
 }
