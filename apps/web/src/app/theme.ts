@@ -30,7 +30,10 @@ export function buildTheme(race: ThemeRace) {
     components: {
       Card: { defaultProps: { withBorder: true, radius: 'lg' } },
       Paper: { defaultProps: { radius: 'lg' } },
-      Modal: { defaultProps: { centered: true, radius: 'lg', overlayProps: { backgroundOpacity: 0.65, blur: 3 } } },
+      Modal: {
+        defaultProps: { centered: true, radius: 'lg', overlayProps: { backgroundOpacity: 0.65, blur: 3 } },
+        styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)', letterSpacing: '0.3px' } },
+      },
       Tooltip: { defaultProps: { withArrow: true } },
     },
   });
