@@ -25,6 +25,9 @@ import { meRoutes } from './modules/me/me.routes.js';
 import { planetsRoutes } from './modules/planets/planets.routes.js';
 import { constructionsRoutes } from './modules/constructions/constructions.routes.js';
 import { systemsRoutes } from './modules/systems/systems.routes.js';
+import { emailsRoutes } from './modules/emails/emails.routes.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { commandantsRoutes } from './modules/commandants/commandants.routes.js';
 import { createSystemsService } from './modules/systems/systems.service.js';
 
 export const API_PREFIX = '/api/v1';
@@ -125,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         planetsRoutes(session, ctx);
         constructionsRoutes(session, ctx);
         systemsRoutes(session, systems);
+        emailsRoutes(session, ctx);
+        accountsRoutes(session, ctx);
+        commandantsRoutes(session, ctx);
       });
     },
     { prefix: API_PREFIX },

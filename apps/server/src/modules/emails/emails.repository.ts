@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EmailsTable } from '../../db/schema.js';
 
 export interface NewEmail {
   accountId: number;
@@ -33,5 +33,47 @@ export const emailsRepository = {
       .where('read_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  },
+};
+
+export type EmailRow = Selectable<EmailsTable>;
+
+export const emailsReader = {
+  /** Newest first; ties (emails of one settling) by id, newest id first. */
+  async page(db: Kysely<Database>, accountId: number, offset: number, limit: number): Promise<EmailRow[]> {
+    return db
+      .selectFrom('emails')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  },
+
+  async count(db: Kysely<Database>, accountId: number): Promise<number> {
+    const row = await db
+      .selectFrom('emails')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** Another account's email is as unknown as a missing one. */
+  async find(db: Kysely<Database>, accountId: number, id: number): Promise<EmailRow | undefined> {
+    return db.selectFrom('emails').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+  },
+
+  /** Keeps the first reading time when an email is marked read twice. */
+  async markRead(db: Kysely<Database>, accountId: number, id: number, at: string): Promise<void> {
+    await db
+      .updateTable('emails')
+      .set({ read_at: at })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('read_at', 'is', null)
+      .execute();
   },
 };

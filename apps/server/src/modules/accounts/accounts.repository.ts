@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely';
+import type { AccountOrderBy } from '@starhold/contract';
+import type { Database } from '../../db/schema.js';
+
+export interface RankedAccountRow {
+  id: number;
+  username: string;
+  race_id: number;
+  total_points: number;
+  economy_points: number;
+  science_points: number;
+  military_points: number;
+  rank: number;
+}
+
+/** Points columns rank highest first, usernames alphabetically (case-insensitive); ties by account id. */
+function rankingOrder(orderBy: AccountOrderBy) {
+  if (orderBy === 'username') return sql`username_lower asc, id asc`;
+  return sql`${sql.ref(orderBy)} desc, id asc`;
+}
+
+/** Suspended accounts are out of the ranking and their profiles (docs/decisions/100). */
+export const accountsRepository = {
+  async ranking(db: Kysely<Database>, orderBy: AccountOrderBy, offset: number, limit: number): Promise<RankedAccountRow[]> {
+    const rows = await db
+      .selectFrom('accounts')
+      .select(['id', 'username', 'race_id', 'total_points', 'economy_points', 'science_points', 'military_points'])
+      .select(sql<number | string>`row_number() over (order by ${rankingOrder(orderBy)})`.as('rank'))
+      .where('suspended_at', 'is', null)
+      .orderBy('rank')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+  },
+
+  async countVisible(db: Kysely<Database>): Promise<number> {
+    const row = await db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('suspended_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  async findVisible(db: Kysely<Database>, id: number) {
+    return db
+      .selectFrom('accounts')
+      .select(['id', 'username', 'race_id', 'total_points', 'economy_points', 'science_points', 'military_points'])
+      .where('id', '=', id)
+      .where('suspended_at', 'is', null)
+      .executeTakeFirst();
+  },
+
+  /** Place by total points among visible accounts, ties by account id (as in the ranking). */
+  async totalRank(db: Kysely<Database>, account: { id: number; total_points: number }): Promise<number> {
+    const row = await db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('suspended_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('total_points', '>', account.total_points),
+          eb.and([eb('total_points', '=', account.total_points), eb('id', '<', account.id)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n) + 1;
+  },
+
+  async planets(db: Kysely<Database>, accountId: number) {
+    return db
+      .selectFrom('planets')
+      .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+      .innerJoin('systems', 'systems.id', 'orbits.system_id')
+      .select(['planets.name', 'planets.idx', 'systems.id as system_id', 'systems.name as system_name'])
+      .where('planets.account_id', '=', accountId)
+      .orderBy('planets.idx')
+      .execute();
+  },
+};

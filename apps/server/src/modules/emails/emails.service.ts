@@ -1,0 +1,48 @@
+import type { Email, EmailsPage, EmailsQuery } from '@starhold/contract';
+import type { AppContext } from '../../context.js';
+import { isoAt } from '../../context.js';
+import { DomainError } from '../../errors.js';
+import { economyDeps, withAccount } from '../economy/economy.service.js';
+import { emailsReader, emailsRepository, type EmailRow } from './emails.repository.js';
+
+export function toEmail(row: EmailRow): Email {
+  return {
+    id: row.id,
+    title: row.title,
+    params: row.params,
+    created_at: new Date(row.created_at).toISOString(),
+    read: row.read_at !== null,
+  };
+}
+
+export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'config' | 'clock'>) {
+  const deps = economyDeps(ctx);
+  return {
+    /**
+     * The account is settled first so that events already due (a research finished a second ago)
+     * are in the inbox even before the scheduler's next pass.
+     */
+    async list(accountId: number, query: EmailsQuery): Promise<EmailsPage> {
+      await withAccount(deps, accountId, ctx.clock(), () => ({ result: undefined }));
+      const [rows, total, unread] = await Promise.all([
+        emailsReader.page(ctx.db, accountId, query.offset, query.limit),
+        emailsReader.count(ctx.db, accountId),
+        emailsRepository.countUnread(ctx.db, accountId),
+      ]);
+      return { data: rows.map(toEmail), meta: { offset: query.offset, limit: query.limit, total, unread } };
+    },
+
+    async get(accountId: number, id: number): Promise<Email> {
+      const row = await emailsReader.find(ctx.db, accountId, id);
+      if (!row) throw new DomainError('NOT_FOUND');
+      return toEmail(row);
+    },
+
+    async markRead(accountId: number, id: number): Promise<Email> {
+      const row = await emailsReader.find(ctx.db, accountId, id);
+      if (!row) throw new DomainError('NOT_FOUND');
+      await emailsReader.markRead(ctx.db, accountId, id, isoAt(ctx.clock()));
+      return { ...toEmail(row), read: true };
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailsRepository } from '../src/modules/emails/emails.repository.js';
+import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface EmailBody {
+  id: number;
+  title: string;
+  params: string;
+  created_at: string;
+  read: boolean;
+}
+
+async function call(player: TestPlayer, method: 'GET' | 'PUT', url: string) {
+  const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: player.headers });
+  return {
+    status: response.statusCode,
+    body: response.json() as { data: EmailBody & EmailBody[]; meta?: { offset: number; limit: number; total: number; unread: number }; i18n_comment?: string },
+  };
+}
+
+async function addEmails(accountId: number, count: number, startMs: number): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    await emailsRepository.insertEmail(t.database.db, {
+      accountId,
+      title: 'research_finished',
+      params: { research: { id: 1, key: 'energy_technology' }, level: i + 1, planet: 'Home' },
+      createdAt: new Date(startMs + i * 60_000).toISOString(),
+    });
+  }
+}
+
+describe('GET /me/emails', () => {
+  it('answers the welcome email of a new player with its params as a JSON string and one unread', async () => {
+    const player = await registerPlayer(t.app, { username: 'Welcomed' });
+    const { status, body } = await call(player, 'GET', '/me/emails');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({ title: 'welcome', read: false });
+    expect(JSON.parse(body.data[0]!.params)).toEqual({ username: 'Welcomed' });
+    expect(body.meta).toEqual({ offset: 0, limit: 25, total: 1, unread: 1 });
+  });
+
+  it('pages newest first with offset and limit, counting every email in total', async () => {
+    const player = await registerPlayer(t.app);
+    await addEmails(player.me.id, 30, t.clock() + 1000);
+    const first = await call(player, 'GET', '/me/emails?offset=0&limit=10');
+    expect(first.body.meta).toEqual({ offset: 0, limit: 10, total: 31, unread: 31 });
+    const times = first.body.data.map((email) => email.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(JSON.parse(first.body.data[0]!.params)).toMatchObject({ level: 30 });
+    const last = await call(player, 'GET', '/me/emails?offset=30&limit=10');
+    expect(last.body.data.map((email) => email.title)).toEqual(['welcome']);
+  });
+
+  it('refuses a limit outside 1..100 or a negative offset with VALIDATION_ERROR', async () => {
+    const player = await registerPlayer(t.app);
+    for (const query of ['limit=0', 'limit=101', 'offset=-1', 'limit=abc']) {
+      const { status, body } = await call(player, 'GET', `/me/emails?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.i18n_comment).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/me/emails' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET and PUT /me/emails/{id}', () => {
+  it('reads one email, marks it read, and the unread count of /me drops', async () => {
+    const player = await registerPlayer(t.app);
+    const [welcome] = (await call(player, 'GET', '/me/emails')).body.data;
+    const read = await call(player, 'GET', `/me/emails/${welcome!.id}`);
+    expect(read.body.data).toMatchObject({ id: welcome!.id, title: 'welcome', read: false });
+
+    const marked = await call(player, 'PUT', `/me/emails/${welcome!.id}`);
+    expect(marked.status).toBe(200);
+    expect(marked.body.data.read).toBe(true);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: player.headers });
+    expect((me.json() as { data: { email_not_read_count: number } }).data.email_not_read_count).toBe(0);
+    expect((await call(player, 'GET', '/me/emails')).body.meta?.unread).toBe(0);
+  });
+
+  it('marks an email read twice without error and keeps it read', async () => {
+    const player = await registerPlayer(t.app);
+    const [welcome] = (await call(player, 'GET', '/me/emails')).body.data;
+    expect((await call(player, 'PUT', `/me/emails/${welcome!.id}`)).status).toBe(200);
+    expect((await call(player, 'PUT', `/me/emails/${welcome!.id}`)).body.data.read).toBe(true);
+  });
+
+  it("answers another account's email exactly like an unknown id: 404 NOT_FOUND, and leaves it unread", async () => {
+    const owner = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app);
+    const [email] = (await call(owner, 'GET', '/me/emails')).body.data;
+    const foreignRead = await call(other, 'GET', `/me/emails/${email!.id}`);
+    const foreignMark = await call(other, 'PUT', `/me/emails/${email!.id}`);
+    const unknown = await call(other, 'GET', '/me/emails/999999');
+    expect(foreignRead).toEqual(unknown);
+    expect(foreignMark).toEqual(unknown);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.i18n_comment).toBe('NOT_FOUND');
+    expect((await call(owner, 'GET', `/me/emails/${email!.id}`)).body.data.read).toBe(false);
+  });
+
+  it('refuses a non-numeric id with VALIDATION_ERROR', async () => {
+    const player = await registerPlayer(t.app);
+    expect((await call(player, 'GET', '/me/emails/abc')).status).toBe(400);
+  });
+});
