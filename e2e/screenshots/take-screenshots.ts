@@ -112,6 +112,31 @@ const SHOTS: Shot[] = [
   { name: 'terms', path: '/login/terms', loggedIn: false },
   { name: 'profile', path: '/profile', loggedIn: true },
   { name: 'main', path: '/', loggedIn: true },
+  {
+    name: 'notifications',
+    path: '/',
+    loggedIn: true,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Notifications' }).click();
+    },
+  },
+  {
+    name: 'user-menu',
+    path: '/',
+    loggedIn: true,
+    prepare: async (page, language) => {
+      await page.getByRole('button', { name: language === 'fr' ? 'Menu utilisateur' : 'User menu' }).click();
+    },
+  },
+  {
+    name: 'sidebar',
+    path: '/planet/factories',
+    loggedIn: true,
+    prepare: async (page, language) => {
+      const toggle = page.getByRole('button', { name: language === 'fr' ? 'Afficher ou masquer le menu' : 'Show or hide the menu' });
+      await toggle.filter({ visible: true }).first().click();
+    },
+  },
 ];
 
 async function main(): Promise<void> {
