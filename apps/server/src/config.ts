@@ -20,6 +20,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
 });
 
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   webDist: string;
   /** Origins accepted on mutations besides the server's own host. */
   allowedOrigins: string[];
+  /** Requests per address and minute over the whole server; unset: the app's default (the load bench raises it). */
+  rateLimitPerMinute?: number;
 }
 
 /** Both the bundle (dist/main.js) and the sources (src/config.ts) sit two levels below apps/. */
@@ -66,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim().replace(/\/$/, ''))
       .filter((origin) => origin.length > 0),
+    ...(e.RATE_LIMIT_PER_MINUTE === undefined ? {} : { rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE }),
   };
 }

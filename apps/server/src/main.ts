@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
 
   const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes };
-  const app = await buildApp(ctx);
+  const rateLimit = config.rateLimitPerMinute === undefined ? {} : { rateLimit: { max: config.rateLimitPerMinute, windowMs: 60_000 } };
+  const app = await buildApp({ ...ctx, ...rateLimit });
   try {
     const applied = await migrateToLatest(handle.db, handle.dialect, handle.schema);
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
