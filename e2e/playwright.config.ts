@@ -29,6 +29,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 export default defineConfig({
   testDir: './specs',
+  globalTeardown: './global-teardown.ts',
   outputDir: './.tmp/test-results',
   workers: 1,
   fullyParallel: false,
