@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { ModulesScreen } from '../../../components/economy/ModulesScreen';
 
 export function ShipsPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('screens.ships')} />;
+  return <ModulesScreen kind="ships" />;
 }

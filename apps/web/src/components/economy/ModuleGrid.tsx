@@ -1,0 +1,76 @@
+import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowUp, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ModuleImage } from './ModuleImage';
+import { MODULE_KINDS, type ModuleKind } from './module-kinds';
+import { moduleTextKey, type ModuleView } from './module-view';
+import classes from './economy.module.css';
+
+interface ModuleGridProps {
+  kind: ModuleKind;
+  items: ModuleView[];
+  selectedId: number | undefined;
+  busy: boolean;
+  onSelect: (id: number) => void;
+  onQuickUpgrade: (item: ModuleView) => void;
+}
+
+/** Level text: 'niveau N' or 'niveau N (+P)' when levels are queued. */
+export function useAmountText(kind: ModuleKind) {
+  const { t } = useTranslation('economy');
+  return (item: Pick<ModuleView, 'amount' | 'pending'>) => {
+    if (MODULE_KINDS[kind].units) return t('item.owned', { count: item.amount });
+    return item.pending > 0 ? t('item.levelPending', { level: item.amount, pending: item.pending }) : t('item.level', { level: item.amount });
+  };
+}
+
+/** The grid of a module screen; a card opens the detail, its quick button starts one level or opens the quantity modal. */
+export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpgrade }: ModuleGridProps) {
+  const { t } = useTranslation('economy');
+  const info = MODULE_KINDS[kind];
+  const amountText = useAmountText(kind);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing="sm">
+      {items.map((item) => {
+        const name = t(`${moduleTextKey(kind, item.id, item.raceId)}.name`);
+        return (
+          <Card key={item.id} withBorder radius="md" padding="xs" className={classes.moduleCard} data-selected={item.id === selectedId || undefined} data-testid={`module-${item.id}`}>
+            <UnstyledButton onClick={() => onSelect(item.id)} className={classes.cardButton} aria-label={name}>
+              <Stack gap={6} align="center">
+                <ModuleImage folder={info.imageFolder} id={item.id} size="md" alt="" />
+                <Text size="sm" fw={700} ta="center" lh={1.2} className={classes.cardName}>
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" data-testid="module-amount">
+                  {amountText(item)}
+                </Text>
+              </Stack>
+            </UnstyledButton>
+            <Group justify="space-between" mt={6} wrap="nowrap" gap={4}>
+              {item.pending > 0 ? (
+                <Badge size="xs" variant="light" data-testid="module-pending">
+                  {t('item.inProgress', { count: item.pending })}
+                </Badge>
+              ) : (
+                <span />
+              )}
+              {item.canBeImproved && (
+                <Tooltip label={info.units ? t('actions.order') : t('actions.develop')}>
+                  <ActionIcon
+                    size="sm"
+                    variant="filled"
+                    aria-label={`${info.units ? t('actions.order') : t('actions.develop')} ${name}`}
+                    disabled={busy}
+                    onClick={() => onQuickUpgrade(item)}
+                  >
+                    {info.units ? <IconPlus size={14} /> : <IconArrowUp size={14} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
