@@ -122,12 +122,11 @@ export function costList(resources: Resources): Cost[] {
   return RESOURCES.filter((r) => resources[r.key] > 0).map((r) => ({ resource: resourceRef(r.id), amount: resources[r.key] }));
 }
 
-const IMAGE_FOLDERS: Partial<Record<ConstructionTypeId, string>> = { 1: 'factories', 2: 'buildings' };
+/** Picture folders of the web app's public/images, one per construction type. */
+const IMAGE_FOLDERS: Record<ConstructionTypeId, string> = { 1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'research' };
 
-/** Factories and buildings have pictures by id; units and research use the default picture. */
 function imageFor(typeId: ConstructionTypeId, moduleId: number): string {
-  const folder = IMAGE_FOLDERS[typeId];
-  return folder === undefined ? '/images/default_character.jpg' : `/images/${folder}/${moduleId}.png`;
+  return `/images/${IMAGE_FOLDERS[typeId]}/${moduleId}.png`;
 }
 
 /** A module of the player's race, or NOT_FOUND (unknown id, another race's unit). */

@@ -1,7 +1,59 @@
+import { Alert, Grid, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useMe } from '../../../api/me';
+import { Spinner } from '../../../components/Spinner';
+import { ConstructionQueue } from '../../../components/economy/ConstructionQueue';
+import { useCancelConstruction, useEconomyPlanet, useModuleList, useRefreshAfterFinish } from '../../../components/economy/module-api';
+import { MODULE_KINDS, type ModuleKind } from '../../../components/economy/module-kinds';
+import { PlanetCard, SystemCard } from './PlanetCards';
+import { PredictionChart } from './PredictionChart';
 
+const QUEUE_KINDS: ModuleKind[] = ['factories', 'buildings', 'researchs', 'ships', 'defenses'];
+
+function KindQueue({ kind, raceId }: { kind: ModuleKind; raceId: number }) {
+  const list = useModuleList(kind);
+  const cancel = useCancelConstruction(kind);
+  const refresh = useRefreshAfterFinish();
+  if (!list.data) return <Spinner />;
+  return (
+    <ConstructionQueue
+      kind={kind}
+      items={list.data.construction_lists}
+      max={list.data.max_construction_lists}
+      raceId={raceId}
+      cancellingId={cancel.isPending ? cancel.variables : undefined}
+      onCancel={MODULE_KINDS[kind].cancel ? (id) => cancel.mutate(id) : undefined}
+      onFinish={() => void refresh()}
+    />
+  );
+}
+
+/** Home: the focus planet, its system, the 24-hour prediction and the construction queues. */
 export function DashboardPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('screens.dashboard')} />;
+  const { t } = useTranslation('economy');
+  const planet = useEconomyPlanet();
+  const me = useMe();
+  const raceId = me.data?.race.id ?? 1;
+  if (planet.isPending) return <Spinner centered size="lg" />;
+  if (!planet.data) return <Alert color="red">{t('loadError')}</Alert>;
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t('dashboard.title')}</Title>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <PlanetCard planet={planet.data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <SystemCard system={planet.data.system} />
+        </Grid.Col>
+      </Grid>
+      <PredictionChart resources={planet.data.resources} />
+      <Title order={3}>{t('dashboard.constructions')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+        {QUEUE_KINDS.map((kind) => (
+          <KindQueue key={kind} kind={kind} raceId={raceId} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
 }

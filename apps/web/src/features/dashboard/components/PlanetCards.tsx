@@ -1,0 +1,88 @@
+import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { Planet } from '@starhold/contract';
+import { IconPencil } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { clampPercent } from '../../../components/economy/economy-format';
+import { formatDateTime } from '../../../lib/format';
+import classes from './dashboard.module.css';
+import { RenameModal } from './RenameModal';
+
+/** Security ids: 1 high (green), 2 low (warning), 3 null (danger). */
+export const SECURITY_COLORS: Record<number, string> = { 1: 'green', 2: 'yellow', 3: 'red' };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.factRow}>
+      <Text span c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text span size="sm" fw={600} ta="right">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function PlanetCard({ planet }: { planet: Planet }) {
+  const { t, i18n } = useTranslation('economy');
+  const [renaming, setRenaming] = useState(false);
+  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  const used = clampPercent(planet.capacity, planet.max_capacity);
+  return (
+    <Card withBorder radius="md" padding="md" h="100%">
+      <Stack gap="xs">
+        <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
+          {t('dashboard.planet')}
+        </Text>
+        <UnstyledButton onClick={() => setRenaming(true)} aria-label={t('dashboard.rename')} title={t('dashboard.rename')}>
+          <Group gap={6} wrap="nowrap">
+            <Title order={3} className={classes.planetName} data-testid="planet-name">
+              {planet.name}
+            </Title>
+            <IconPencil size={16} opacity={0.6} />
+          </Group>
+        </UnstyledButton>
+        <Fact label={t('dashboard.type')}>{t(`dashboard.planetTypes.${planet.planet_type.name}`, { defaultValue: planet.planet_type.name })}</Fact>
+        <Fact label={t('dashboard.lastVisit')}>{planet.last_visit ? formatDateTime(planet.last_visit, { locale }) : t('dashboard.never')}</Fact>
+        <Fact label={t('dashboard.race')}>{t(`dashboard.races.${planet.race.id}`)}</Fact>
+        <div>
+          <Fact label={t('dashboard.capacity')}>
+            <span data-testid="planet-capacity">
+              {planet.capacity}/{planet.max_capacity}
+            </span>
+          </Fact>
+          <Progress value={used} mt={6} aria-label={t('dashboard.capacity')} />
+        </div>
+      </Stack>
+      {renaming && <RenameModal opened currentName={planet.name} onClose={() => setRenaming(false)} />}
+    </Card>
+  );
+}
+
+export function SystemCard({ system }: { system: Planet['system'] }) {
+  const { t } = useTranslation('economy');
+  return (
+    <Card withBorder radius="md" padding="md" h="100%">
+      <Stack gap="xs">
+        <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
+          {t('dashboard.system')}
+        </Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={3}>{system.name}</Title>
+          <Badge color={SECURITY_COLORS[system.security.id] ?? 'gray'} variant="light" data-testid="security-badge">
+            {t(`dashboard.securityLevels.${system.security.id}`, { defaultValue: system.security.name })}
+          </Badge>
+        </Group>
+        <Fact label={t('dashboard.race')}>{t(`dashboard.races.${system.race.id}`)}</Fact>
+        <Fact label={t('dashboard.position')}>
+          x {Math.round(system.position.x)} · y {Math.round(system.position.y)}
+        </Fact>
+        <Anchor component={Link} to={`/systems/${system.id}`} size="sm">
+          {t('dashboard.openSystem')}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
