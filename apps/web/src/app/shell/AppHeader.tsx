@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../api/auth';
 import { useUnreadEmails } from '../../api/emails';
+import { emailTexts } from '../../features/emails/model/email-content';
 import { useMe } from '../../api/me';
 import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
@@ -80,7 +81,9 @@ function AppLauncher() {
 function NotificationsMenu() {
   const { t } = useTranslation();
   const unread = useUnreadEmails();
+  const me = useMe();
   const emails = unread.data ?? [];
+  const textContext = { t, raceId: me.data?.race.id ?? 1, formatDate: (iso: string) => formatDateTime(iso) };
   return (
     <Menu position="bottom-end" width={300} shadow="lg">
       <Menu.Target>
@@ -98,9 +101,9 @@ function NotificationsMenu() {
           </Text>
         )}
         {emails.map((email) => (
-          <Menu.Item key={email.id} component={Link} to="/emails" leftSection={<IconMail size={16} />}>
+          <Menu.Item key={email.id} component={Link} to={`/emails?id=${email.id}`} leftSection={<IconMail size={16} />}>
             <Text size="sm" truncate>
-              {t(`emails:titles.${email.title}`, { defaultValue: email.title })}
+              {emailTexts(email, textContext).title}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(email.created_at)}

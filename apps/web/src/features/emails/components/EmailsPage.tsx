@@ -1,7 +1,232 @@
+import { Badge, Box, Button, Card, Divider, Group, ScrollArea, Stack, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconInbox, IconMailOpened, IconSearch } from '@tabler/icons-react';
+import type { Email } from '@starhold/contract';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { useSearchParams } from 'react-router';
+import { useMe } from '../../../api/me';
+import { Spinner } from '../../../components/Spinner';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useEmail, useInbox, useMarkRead } from '../api';
+import { emailTexts, filterByTitle, type EmailTextContext } from '../model/email-content';
+import { NpcAvatar } from './NpcAvatar';
+import classes from './emails.module.css';
+
+function useTextContext(): EmailTextContext {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  return { t, raceId: me.data?.race.id ?? 1, formatDate: (iso) => formatDateTime(iso, { locale }) };
+}
+
+function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Stack align="center" justify="center" gap="xs" py={60} px="md" ta="center" h="100%">
+      <ThemeIcon size={64} radius="xl" variant="light">
+        {icon}
+      </ThemeIcon>
+      <Text fw={700} size="lg">
+        {title}
+      </Text>
+      <Text c="dimmed" size="sm" maw={360}>
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+function InboxItem({ email, title, selected, onSelect }: { email: Email; title: string; selected: boolean; onSelect: () => void }) {
+  const { t } = useTranslation('emails');
+  return (
+    <UnstyledButton
+      className={classes.item}
+      data-selected={selected || undefined}
+      data-unread={!email.read || undefined}
+      onClick={onSelect}
+      aria-current={selected ? 'true' : undefined}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <NpcAvatar size={36} />
+        <Box miw={0} style={{ flex: 1 }}>
+          <Group justify="space-between" gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" truncate>
+              {t('npc.name')}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(email.created_at)}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap" mt={2}>
+            <Text size="sm" fw={email.read ? 500 : 700} lineClamp={2} style={{ flex: 1 }}>
+              {title}
+            </Text>
+            {!email.read && (
+              <Badge size="xs" color="red" variant="filled" className={classes.unreadBadge}>
+                {t('unreadBadge')}
+              </Badge>
+            )}
+          </Group>
+        </Box>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function EmailReader({ id, onBack }: { id: number; onBack?: () => void }) {
+  const { t } = useTranslation('emails');
+  const context = useTextContext();
+  const me = useMe();
+  const email = useEmail(id);
+  const markRead = useMarkRead();
+  const unread = email.data !== undefined && !email.data.read;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (unread) mutate(id);
+  }, [unread, id, mutate]);
+
+  const back = onBack && (
+    <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={onBack} mb="sm" px={0}>
+      {t('back')}
+    </Button>
+  );
+  if (email.isPending) return <Spinner centered />;
+  if (!email.data) {
+    return (
+      <>
+        {back}
+        <EmptyState icon={<IconMailOpened size={32} />} title={t('notFound')} text={t('noSelection.text')} />
+      </>
+    );
+  }
+  const texts = emailTexts(email.data, context);
+  return (
+    <article aria-labelledby="email-title">
+      {back}
+      <Title order={2} id="email-title" size="h3" mb="md">
+        {texts.title}
+      </Title>
+      <Group gap="sm" wrap="nowrap" mb="md">
+        <NpcAvatar size={52} />
+        <Box miw={0}>
+          <Text fw={700}>{t('npc.name')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('npc.role')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('npc.to', { username: me.data?.username ?? '' })} · {t('receivedAt', { date: formatDateTime(email.data.created_at) })}
+          </Text>
+        </Box>
+      </Group>
+      <Divider mb="md" />
+      <Text className={classes.body}>{texts.text}</Text>
+    </article>
+  );
+}
 
 export function EmailsPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('screens.emails')} />;
+  const { t } = useTranslation('emails');
+  const context = useTextContext();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [params, setParams] = useSearchParams();
+  const [query, setQuery] = useState('');
+  const inbox = useInbox();
+  const rawId = params.get('id');
+  const selectedId = rawId !== null && /^\d+$/.test(rawId) ? Number(rawId) : null;
+
+  const emails = useMemo(() => inbox.data?.pages.flatMap((page) => page.data) ?? [], [inbox.data]);
+  const meta = inbox.data?.pages.at(-1)?.meta;
+  const titled = emails.map((email) => ({ email, title: emailTexts(email, context).title }));
+  const visible = filterByTitle(titled, query, (entry) => entry.title);
+
+  const select = (id: number | null) => setParams(id === null ? {} : { id: String(id) });
+
+  const list = (
+    <Card p={0} className={classes.inbox} withBorder>
+      <Stack gap="xs" p="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
+            <IconInbox size={18} />
+            <Text fw={700}>{t('inbox')}</Text>
+          </Group>
+          {meta && (
+            <Group gap={6} wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {t('count', { count: meta.total })}
+              </Text>
+              {meta.unread > 0 && (
+                <Badge size="sm" color="red" variant="light">
+                  {t('unread', { count: meta.unread })}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Group>
+        <TextInput
+          size="sm"
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('filter')}
+          aria-label={t('filter')}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+        />
+      </Stack>
+      <Divider />
+      <ScrollArea.Autosize mah={phone ? undefined : 'calc(100dvh - 230px)'} type="auto">
+        {inbox.isPending && <Spinner centered />}
+        {!inbox.isPending && emails.length === 0 && (
+          <EmptyState icon={<IconInbox size={32} />} title={t('empty.title')} text={t('empty.text')} />
+        )}
+        {emails.length > 0 && visible.length === 0 && (
+          <Text c="dimmed" size="sm" ta="center" p="md">
+            {t('noMatch', { query })}
+          </Text>
+        )}
+        <Stack gap={0} role="list" aria-label={t('inbox')}>
+          {visible.map(({ email, title }) => (
+            <div role="listitem" key={email.id}>
+              <InboxItem email={email} title={title} selected={email.id === selectedId} onSelect={() => select(email.id)} />
+            </div>
+          ))}
+        </Stack>
+        {inbox.hasNextPage && (
+          <Box p="sm">
+            <Button fullWidth variant="light" size="xs" loading={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
+              {t('loadMore')}
+            </Button>
+          </Box>
+        )}
+      </ScrollArea.Autosize>
+    </Card>
+  );
+
+  const reader =
+    selectedId === null ? (
+      <EmptyState icon={<IconMailOpened size={32} />} title={t('noSelection.title')} text={t('noSelection.text')} />
+    ) : (
+      <EmailReader key={selectedId} id={selectedId} {...(phone ? { onBack: () => select(null) } : {})} />
+    );
+
+  return (
+    <Stack gap="md" className={classes.page}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Text size="sm" c="dimmed" visibleFrom="sm">
+          {formatDate(Date.now())}
+        </Text>
+      </Group>
+      {phone ? (
+        selectedId === null ? list : <Card withBorder p="md">{reader}</Card>
+      ) : (
+        <div className={classes.columns}>
+          {list}
+          <Card withBorder p="xl" className={classes.reader}>
+            {reader}
+          </Card>
+        </div>
+      )}
+    </Stack>
+  );
 }

@@ -1,7 +1,113 @@
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconFlask, IconPlanet, IconSwords, IconTrendingUp, IconTrophy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '../../../components/Spinner';
+import { abbreviateNumber } from '../../../lib/format';
+import { usePublicProfile } from '../../leaderboard/api';
+import { RaceBadge } from '../../leaderboard/components/RaceBadge';
 
+function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
+  return (
+    <Card withBorder p="md">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size="xl" radius="md">
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            {label}
+          </Text>
+          <Text size="xl" fw={700} ff="monospace">
+            {value}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation('leaderboard');
+  return (
+    <Button component={Link} to="/accounts" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} w="fit-content">
+      {t('profile.back')}
+    </Button>
+  );
+}
+
+/** Another player's public profile (/accounts/{id}). */
 export function PlayerPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('screens.player')} />;
+  const { t } = useTranslation('leaderboard');
+  const { id } = useParams();
+  const accountId = Number(id);
+  const valid = Number.isInteger(accountId) && accountId > 0;
+  const profile = usePublicProfile(valid ? accountId : 0);
+
+  if (valid && profile.isPending) return <Spinner centered size="lg" />;
+  if (!valid || !profile.data) {
+    return (
+      <Stack>
+        <BackLink />
+        <Alert color="red" title={t('profile.notFound')} />
+      </Stack>
+    );
+  }
+  const player = profile.data;
+  return (
+    <Stack gap="lg">
+      <BackLink />
+      <Card withBorder p="lg">
+        <Group justify="space-between" align="center" wrap="wrap" gap="md">
+          <Stack gap={6}>
+            <Title order={1} size="h2">
+              {player.username}
+            </Title>
+            <Group gap="xs">
+              <RaceBadge raceId={player.race.id} size="lg" />
+              {player.is_me && <Badge variant="outline">{t('profile.isYou')}</Badge>}
+            </Group>
+          </Stack>
+          <Badge size="xl" variant="filled" leftSection={<IconTrophy size={16} />} data-testid="player-rank">
+            {t('profile.rank', { rank: player.rank })}
+          </Badge>
+        </Group>
+      </Card>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <Stat label={t('columns.total_points')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
+        <Stat label={t('columns.economy_points')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
+        <Stat label={t('columns.science_points')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
+        <Stat label={t('columns.military_points')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
+      </SimpleGrid>
+      <Card withBorder p="lg">
+        <Title order={2} size="h4" mb="sm">
+          {t('profile.planets')}
+        </Title>
+        {player.planets.length === 0 ? (
+          <Text c="dimmed">{t('profile.noPlanets')}</Text>
+        ) : (
+          <Table verticalSpacing="sm">
+            <Table.Tbody>
+              {player.planets.map((planet) => (
+                <Table.Tr key={planet.index}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <IconPlanet size={18} />
+                      <Text fw={600}>{planet.name}</Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/systems/${planet.system.id}`}>
+                      {t('profile.system', { name: planet.system.name })}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
 }

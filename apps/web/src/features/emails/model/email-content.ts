@@ -1,0 +1,107 @@
+import type { TFunction } from 'i18next';
+
+export type EmailParams = Record<string, unknown>;
+
+/** Parses an email's params; anything that is not a JSON object counts as no parameters. */
+export function parseEmailParams(raw: string | undefined | null): EmailParams {
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as EmailParams) : {};
+  } catch {
+    return {};
+  }
+}
+
+function record(value: unknown): EmailParams {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as EmailParams) : {};
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** metal_mine -> Metal mine: the last resort when no translation names a module. */
+export function humanizeKey(key: string): string {
+  const words = key.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const MODULE_FOLDERS: Record<number, string> = { 1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'researchs' };
+
+function moduleName(t: TFunction, typeId: number, moduleId: number, key: string, raceId: number): string {
+  const folder = MODULE_FOLDERS[typeId];
+  const fallback = key ? humanizeKey(key) : `#${moduleId}`;
+  if (!folder) return fallback;
+  // Buildings are named per race in the modules namespace; the other kinds by id.
+  const path = typeId === 2 ? `modules:${folder}.${raceId}.${moduleId}.name` : `modules:${folder}.${moduleId}.name`;
+  return t(path, { defaultValue: fallback });
+}
+
+export interface EmailTextContext {
+  t: TFunction;
+  raceId: number;
+  formatDate: (iso: string) => string;
+}
+
+/** The interpolation values of an email's text, translated where the params carry keys. */
+export function emailValues(title: string, params: EmailParams, { t, raceId, formatDate }: EmailTextContext): Record<string, string> {
+  switch (title) {
+    case 'welcome':
+      return { username: text(params.username) };
+    case 'construction_failed': {
+      const construction = record(params.construction);
+      const reason = text(params.reason);
+      return {
+        construction: moduleName(t, Number(construction.type_id), Number(construction.module_id), text(construction.key), raceId),
+        level: text(construction.level),
+        planet: text(params.planet),
+        reason: reason ? t(`errors:${reason}`, { defaultValue: reason }) : '',
+      };
+    }
+    case 'research_finished': {
+      const research = record(params.research);
+      return {
+        research: moduleName(t, 5, Number(research.id), text(research.key), raceId),
+        level: text(params.level),
+        planet: text(params.planet),
+      };
+    }
+    case 'commandant_unlocked':
+    case 'commandant_expired': {
+      const commandant = record(params.commandant);
+      const key = text(commandant.key);
+      const until = text(params.available_until);
+      return {
+        commandant: key ? t(`commandants:names.${key}`, { defaultValue: humanizeKey(key) }) : '',
+        duration: params.time === undefined ? '' : t(`commandants:durations.${text(params.time)}`),
+        until: until ? formatDate(until) : '',
+        nmi: text(params.nmi_spent),
+      };
+    }
+    default:
+      return {};
+  }
+}
+
+export interface EmailTexts {
+  title: string;
+  text: string;
+}
+
+/** Title and text from the translations keyed by the email's title (SPEC 2, Emails). */
+export function emailTexts(email: { title: string; params?: string | null }, context: EmailTextContext): EmailTexts {
+  const values = emailValues(email.title, parseEmailParams(email.params), context);
+  return {
+    title: context.t(`emails:titles.${email.title}`, { ...values, defaultValue: humanizeKey(email.title) }),
+    text: context.t(`emails:bodies.${email.title}`, { ...values, defaultValue: '' }),
+  };
+}
+
+/** Keeps the emails whose translated title contains the query (case and accents ignored). */
+export function filterByTitle<E>(emails: readonly E[], query: string, titleOf: (email: E) => string): E[] {
+  const fold = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+  const needle = fold(query.trim());
+  if (!needle) return [...emails];
+  return emails.filter((email) => fold(titleOf(email)).includes(needle));
+}
