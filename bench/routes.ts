@@ -1,7 +1,7 @@
 /**
  * Route finding on a 5,000-system universe, timed against a plain breadth-first search over the
  * same graph in the same run (machine-independent figure: the ratio).
- * Run: node --import tsx bench/routes.ts
+ * Run: node --import tsx bench/routes.ts (add --json for one machine-readable line, as bench/run.ts does)
  */
 import { performance } from 'node:perf_hooks';
 import { buildRouteGraph, findRoute, ROUTE_PREFERENCES } from '../packages/rules/src/routes/index.js';
@@ -97,4 +97,7 @@ console.log(`${QUERIES} random queries x ${RUNS} runs; figures are min / median 
 console.log(`  plain BFS      ${summary(times.get('bfs') ?? [], 1)} us per query`);
 for (const prefer of ROUTE_PREFERENCES) {
   console.log(`  ${prefer.padEnd(14)} ${summary(times.get(prefer) ?? [], 1)} us per query, ratio to BFS ${summary(ratios.get(prefer) ?? [], 2)} (target < 3)`);
+}
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ times: Object.fromEntries(times), ratios: Object.fromEntries(ratios) }));
 }

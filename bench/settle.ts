@@ -2,7 +2,7 @@
  * Settling cost: one account idle for a year with full queues (levels, research, 100,000-unit
  * orders, commandants expiring) against the same account with nothing scheduled. Settling walks
  * events, not time, so the ratio stays small however long the account was idle.
- * Run: node --import tsx bench/settle.ts
+ * Run: node --import tsx bench/settle.ts (add --json for one machine-readable line, as bench/run.ts does)
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -98,3 +98,6 @@ console.log(`one year idle, full queues (${events} events): ${summary(busySample
 console.log(`one year idle, nothing scheduled:           ${summary(idleSamples)}`);
 const ratios = sorted(busySamples.map((sample, index) => sample / (idleSamples[index] ?? Number.NaN)));
 console.log(`ratio busy/idle: min ${ratios[0]?.toFixed(1)}, median ${ratios[Math.floor(ratios.length / 2)]?.toFixed(1)}, max ${ratios.at(-1)?.toFixed(1)}`);
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ events, busyUs: busySamples, idleUs: idleSamples, ratios }));
+}

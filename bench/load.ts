@@ -1,0 +1,104 @@
+/**
+ * One bounded autocannon run, in its own process so the load generator does not share an event
+ * loop with the orchestrator. Input: a JSON LoadSpec as the first argument (cookies in the file
+ * named by `cookiesFile`). Output: one JSON LoadResult line on stdout.
+ * Run by bench/run.ts: node --import tsx bench/load.ts '<spec>'
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** `get`: GET `path` with cookies in turn; `construct`: POST `path` then DELETE `cancelPath?id=<new item>`. */
+  mode: 'get' | 'construct';
+  path: string;
+  cancelPath?: string;
+  cookiesFile?: string;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface ConnectionContext {
+  cookie?: string;
+  itemId?: number;
+}
+
+/** autocannon's request with our per-connection context (it types the context as a bare object). */
+type Request = Omit<autocannon.Request, 'setupRequest' | 'onResponse'> & {
+  setupRequest?: (request: autocannon.Request, context: ConnectionContext) => autocannon.Request;
+  onResponse?: (status: number, body: string, context: ConnectionContext) => void;
+};
+
+function requestsFor(spec: LoadSpec, cookies: readonly string[]): Request[] {
+  let next = 0;
+  const cookie = (): string | undefined => (cookies.length === 0 ? undefined : cookies[next++ % cookies.length]);
+  const withCookie = (request: autocannon.Request, value: string | undefined): autocannon.Request => ({
+    ...request,
+    headers: { ...request.headers, ...(value === undefined ? {} : { cookie: value }) },
+  });
+  if (spec.mode === 'get') {
+    return [{ method: 'GET', path: spec.path, setupRequest: (request) => withCookie(request, cookie()) }];
+  }
+  const json = { 'content-type': 'application/json' };
+  return [
+    {
+      method: 'POST',
+      path: spec.path,
+      headers: json,
+      setupRequest: (request, context) => {
+        context.cookie = cookie();
+        return withCookie(request, context.cookie);
+      },
+      onResponse: (status, body, context) => {
+        context.itemId = status === 200 ? (JSON.parse(body) as { data: { id: number } }).data.id : undefined;
+      },
+    },
+    {
+      method: 'DELETE',
+      path: spec.cancelPath ?? spec.path,
+      headers: json,
+      setupRequest: (request, context) => ({
+        ...withCookie(request, context.cookie),
+        path: `${spec.cancelPath ?? spec.path}?id=${context.itemId ?? 0}`,
+      }),
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
+  if (!spec.origin.startsWith('http://127.0.0.1:')) throw new Error('the bench only loads 127.0.0.1');
+  const cookies = spec.cookiesFile ? (JSON.parse(readFileSync(spec.cookiesFile, 'utf8')) as string[]) : [];
+  const result = await autocannon({
+    url: spec.origin,
+    connections: spec.connections,
+    duration: spec.seconds,
+    requests: requestsFor(spec, cookies) as autocannon.Request[],
+  });
+  const output: LoadResult = {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,326 @@
+/**
+ * `npm run bench`: every figure next to a ceiling measured in the same run on the same machine.
+ * Flags: --no-build (use dist as it is), --quick (shorter runs), --pg (PostgreSQL; also when
+ * BENCH_DATABASE_URL is set). Prints one table and writes bench/results/latest.json.
+ * See docs/performance.md for the figures and how to read them.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { LoadResult, LoadSpec } from './load.js';
+import { freePort, rssMiB, runForJson, startService, stopAll, type Service } from './lib/processes.js';
+import { seedBenchDatabase, type SeedResult } from './seed.js';
+import { dashboardFirstRender, firstVisitSize, reactMantineBaseline } from './web.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? (args.has('--pg') ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+const RUNS = 3;
+const SECONDS = QUICK ? 2 : 5;
+const CONNECTIONS = 50;
+const PLAYERS = 1000;
+const ACCOUNTS = 100_000;
+const SYSTEMS = 1000;
+const UNIVERSE_SEED = 'starhold-bench';
+const API = '/api/v1';
+
+// ---- small helpers ----
+
+interface Spread {
+  min: number;
+  median: number;
+  max: number;
+}
+
+function spread(values: readonly number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0] ?? Number.NaN, median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+}
+
+const show = (s: Spread, digits = 0): string => `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}`;
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+function buildIfStale(): void {
+  const built = Math.min(newestMtime(join(ROOT, 'apps/server/dist/main.js')), newestMtime(join(ROOT, 'apps/web/dist/index.html')));
+  const sources = Math.max(
+    ...['apps/server/src', 'apps/web/src', 'packages/rules/src', 'packages/contract/src'].map((dir) => newestMtime(join(ROOT, dir))),
+  );
+  if (built > sources) return;
+  console.log('building (sources are newer than dist)...');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** A fresh database on the PostgreSQL server named by `url`; returns its URL and how to drop it. */
+async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `starhold_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return {
+    url: fresh.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * A server can still be working through requests that autocannon sent before it stopped; one
+ * health request queues behind them, so its answer means the next figure starts on an idle server.
+ */
+async function drain(origin: string): Promise<void> {
+  const response = await fetch(`${origin}${API}/health`, { signal: AbortSignal.timeout(180_000) });
+  await response.arrayBuffer();
+}
+
+async function load(spec: Omit<LoadSpec, 'connections' | 'seconds'>, seconds = SECONDS): Promise<LoadResult> {
+  const full: LoadSpec = { ...spec, connections: CONNECTIONS, seconds };
+  const result = await runForJson<LoadResult>(['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify(full)], (seconds + 30) * 1000);
+  if (spec.path.startsWith(API)) await drain(spec.origin);
+  return result;
+}
+
+// ---- the figures ----
+
+interface HttpFigure {
+  name: string;
+  spec: (origin: string, cookiesFile: string) => Omit<LoadSpec, 'connections' | 'seconds'>;
+  /** Share of the ceiling's requests/s to reach, or null when the figure is only printed. */
+  target: number | null;
+  p99TargetMs?: number;
+}
+
+function httpFigures(onPg: boolean): HttpFigure[] {
+  const get = (path: string) => (origin: string, cookiesFile: string) => ({ origin, mode: 'get' as const, path: `${API}${path}`, cookiesFile });
+  return [
+    { name: 'GET /me/planet/factories', spec: get('/me/planet/factories'), target: onPg ? 0.1 : 0.25, p99TargetMs: 20 },
+    { name: 'GET /me', spec: get('/me'), target: 0.2 },
+    { name: 'GET /me/planet', spec: get('/me/planet'), target: 0.2 },
+    { name: 'GET /accounts (100k)', spec: get('/accounts'), target: 0.2 },
+    { name: 'GET /systems (1k)', spec: get('/systems'), target: 0.2 },
+    {
+      name: 'start+cancel construction (tx/s)',
+      spec: (origin, cookiesFile) => ({
+        origin,
+        mode: 'construct',
+        path: `${API}/me/planet/factories/1`,
+        cancelPath: `${API}/me/planet/factories`,
+        cookiesFile,
+      }),
+      target: null,
+    },
+  ];
+}
+
+interface HttpResult {
+  name: string;
+  rps: Spread;
+  p99Ms: Spread;
+  ratio: Spread;
+  target: number | null;
+  p99TargetMs: number | null;
+  failures: number;
+  met: boolean | null;
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  if (!args.has('--no-build')) buildIfStale();
+  const work = mkdtempSync(join(tmpdir(), 'starhold-bench-'));
+  const dataDir = join(work, 'data');
+  mkdirSync(dataDir);
+  const database = PG_URL ? await freshPgDatabase(PG_URL) : null;
+  const services: Service[] = [];
+  try {
+    console.log(`seeding ${PLAYERS} players, ${ACCOUNTS} accounts, ${SYSTEMS} systems on ${database ? 'PostgreSQL' : 'SQLite'}...`);
+    const seed: SeedResult = await seedBenchDatabase({
+      target: database ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
+      universeSeed: UNIVERSE_SEED,
+      systemCount: SYSTEMS,
+      players: PLAYERS,
+      accounts: ACCOUNTS,
+      now: Date.now(),
+      tokenTtlMs: 2 * 60 * 60 * 1000,
+    });
+    console.log(`seeded in ${seed.seconds.toFixed(1)} s`);
+    const cookiesFile = join(work, 'cookies.json');
+    writeFileSync(cookiesFile, JSON.stringify(seed.cookies));
+
+    const common = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+    const helloPort = await freePort();
+    const hello = await startService([join(ROOT, 'bench/hello-server.mjs')], { ...common, PORT: String(helloPort) }, 'hello server listening');
+    services.push(hello);
+    const serverPort = await freePort();
+    const server = await startService(
+      [join(ROOT, 'apps/server/dist/main.js')],
+      {
+        ...common,
+        PORT: String(serverPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        SYSTEM_COUNT: String(SYSTEMS),
+        UNIVERSE_SEED,
+        RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
+      },
+      'Starhold is running',
+    );
+    services.push(server);
+    const rssStart = rssMiB(server.pid);
+    const origin = `http://127.0.0.1:${serverPort}`;
+    const helloSpec = { origin: `http://127.0.0.1:${helloPort}`, mode: 'get' as const, path: '/hello' };
+
+    const figures = httpFigures(database !== null);
+    console.log('warming up...');
+    await load(helloSpec, 1);
+    for (const figure of figures) {
+      const warm = await load(figure.spec(origin, cookiesFile), 1);
+      if (warm.non2xx > 0 || warm.errors > 0) console.warn(`  ${figure.name}: ${warm.non2xx} non-2xx, ${warm.errors} errors while warming up`);
+    }
+
+    // Each run measures the ceiling then every figure, so drift on a shared machine hits all alike.
+    const ceiling: LoadResult[] = [];
+    const samples = new Map<string, LoadResult[]>(figures.map((figure) => [figure.name, []]));
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.log(`run ${run}/${RUNS}...`);
+      ceiling.push(await load(helloSpec));
+      for (const figure of figures) samples.get(figure.name)?.push(await load(figure.spec(origin, cookiesFile)));
+    }
+    const rssEnd = rssMiB(server.pid);
+
+    const http: HttpResult[] = figures.map((figure) => {
+      const runs = samples.get(figure.name) ?? [];
+      const ratio = spread(runs.map((result, index) => result.requestsPerSecond / (ceiling[index]?.requestsPerSecond ?? Number.NaN)));
+      const p99Ms = spread(runs.map((result) => result.p99Ms));
+      const failures = runs.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+      const met =
+        figure.target === null
+          ? null
+          : ratio.median >= figure.target && (figure.p99TargetMs === undefined || p99Ms.median < figure.p99TargetMs) && failures === 0;
+      return {
+        name: figure.name,
+        rps: spread(runs.map((result) => result.requestsPerSecond)),
+        p99Ms,
+        ratio,
+        target: figure.target,
+        p99TargetMs: figure.p99TargetMs ?? null,
+        failures,
+        met,
+      };
+    });
+
+    console.log('settling and route finding (standalone)...');
+    const settle = await runForJson<{ events: number; busyUs: number[]; idleUs: number[]; ratios: number[] }>(
+      ['--import', 'tsx', join(ROOT, 'bench/settle.ts'), '--json'],
+      120_000,
+    );
+    const routes = await runForJson<{ times: Record<string, number[]>; ratios: Record<string, number[]> }>(
+      ['--import', 'tsx', join(ROOT, 'bench/routes.ts'), '--json'],
+      300_000,
+    );
+
+    console.log('web app...');
+    const web = firstVisitSize(join(ROOT, 'apps/web/dist'));
+    const baseline = await reactMantineBaseline(join(ROOT, 'bench/.mantine-baseline'));
+    const renders = spread(await dashboardFirstRender(origin, seed.cookies[0] ?? '', QUICK ? 3 : 5));
+
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    const settleUs = spread(settle.busyUs);
+    const settleRatio = spread(settle.ratios);
+    const worstRouteRatio = Math.max(...Object.values(routes.ratios).map((values) => spread(values).median));
+    const rows: string[][] = [
+      ['figure', 'min / median / max', 'ceiling (median)', 'ratio min / median / max', 'target', 'met'],
+      ...http.map((result) => [
+        `${result.name}: req/s (p99 ms)`,
+        `${show(result.rps)} (p99 ${show(result.p99Ms, 1)})`,
+        `${spread(ceiling.map((c) => c.requestsPerSecond)).median.toFixed(0)} req/s hello`,
+        show({ min: result.ratio.min * 100, median: result.ratio.median * 100, max: result.ratio.max * 100 }, 1) + ' %',
+        result.target === null ? 'printed' : `>= ${result.target * 100} %${result.p99TargetMs ? `, p99 < ${result.p99TargetMs} ms` : ''}`,
+        result.met === null ? '-' : result.met ? 'yes' : `NO${result.failures > 0 ? ` (${result.failures} failed)` : ''}`,
+      ]),
+      [
+        `settle 1 year idle, full queues (${settle.events} events)`,
+        `${show(settleUs, 0)} µs`,
+        `${spread(settle.idleUs).median.toFixed(0)} µs nothing scheduled`,
+        `${show(settleRatio, 1)} x`,
+        '< 50x and < 1 ms',
+        settleRatio.median < 50 && settleUs.median < 1000 ? 'yes' : 'NO',
+      ],
+      ...Object.entries(routes.ratios).map(([prefer, ratios]) => [
+        `route finder ${prefer}, 5,000 systems`,
+        `${show(spread(routes.times[prefer] ?? []), 0)} µs/query`,
+        `${spread(routes.times.bfs ?? []).median.toFixed(0)} µs plain BFS`,
+        `${show(spread(ratios), 2)} x`,
+        '< 3x',
+        worstRouteRatio < 3 ? 'yes' : 'NO',
+      ]),
+      [
+        'web first visit JS + CSS (gzip)',
+        `${kib(web.jsGzipBytes)} JS + ${kib(web.cssGzipBytes)} CSS`,
+        `${kib(baseline.jsGzipBytes)} JS + ${kib(baseline.cssGzipBytes)} CSS React+Mantine`,
+        `${((web.jsGzipBytes + web.cssGzipBytes) / (baseline.jsGzipBytes + baseline.cssGzipBytes)).toFixed(2)} x`,
+        'printed',
+        '-',
+      ],
+      ['dashboard first render (Chromium)', `${show(renders, 0)} ms`, '-', '-', '< 1000 ms', renders.median < 1000 ? 'yes' : 'NO'],
+      ['server RSS', `${rssEnd.toFixed(0)} MiB after`, `${rssStart.toFixed(0)} MiB at start`, `${(rssEnd / rssStart).toFixed(2)} x`, 'printed', '-'],
+    ];
+    const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+    const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+    const header = rows[0] ?? [];
+    const table = [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+    console.log(`\nStarhold bench: ${database ? 'PostgreSQL' : 'SQLite'}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, node ${process.version}\n`);
+    console.log(table);
+
+    const results = {
+      date: new Date(startedAt).toISOString(),
+      database: database ? 'postgres' : 'sqlite',
+      node: process.version,
+      runs: RUNS,
+      secondsPerRun: SECONDS,
+      connections: CONNECTIONS,
+      ceiling: ceiling.map((c) => c.requestsPerSecond),
+      http,
+      settle,
+      routes,
+      web: { firstVisit: web, reactMantine: baseline, firstRenderMs: renders },
+      rssMiB: { start: rssStart, end: rssEnd },
+      durationSeconds: (Date.now() - startedAt) / 1000,
+      table,
+    };
+    mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nwritten to bench/results/latest.json (${results.durationSeconds.toFixed(0)} s in all)`);
+  } finally {
+    for (const service of services.reverse()) await service.stop();
+    await database?.drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  stopAll();
+  process.exitCode = 1;
+});

@@ -1,0 +1,131 @@
+/**
+ * Fills a fresh database with the server's own code before the server starts: migrations, the
+ * universe, logged-in players with home planets (one refresh-token family each, access tokens
+ * signed with the server's secret) and filler accounts for the ranking, inserted in batches.
+ * Registering through the API would hash a password per player (argon2, tens of ms each).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { RACES } from '../packages/rules/src/index.js';
+import type { AppContext } from '../apps/server/src/context.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import type { Database, NewAccount } from '../apps/server/src/db/schema.js';
+import { authRepository } from '../apps/server/src/modules/auth/auth.repository.js';
+import { createAuthService } from '../apps/server/src/modules/auth/auth.service.js';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
+import { hashRefreshToken, signAccessToken } from '../apps/server/src/modules/auth/tokens.js';
+import { seedUniverseIfEmpty } from '../apps/server/src/modules/systems/systems.service.js';
+
+export interface SeedOptions {
+  target: DatabaseTarget;
+  universeSeed: string;
+  systemCount: number;
+  players: number;
+  /** Total accounts including the players. */
+  accounts: number;
+  now: number;
+  /** How long the signed access tokens stay valid (the bench must finish within it). */
+  tokenTtlMs: number;
+}
+
+export interface SeedResult {
+  /** One `auth_token=...` cookie header per player. */
+  cookies: string[];
+  playerIds: number[];
+  password: string;
+  emails: string[];
+  seconds: number;
+}
+
+export const BENCH_PASSWORD = 'Bench-password-1';
+const FILLER_BATCH = 500;
+
+function account(index: number, raceId: number, passwordHash: string, now: string, points: number): NewAccount {
+  const username = `bench${index}`;
+  return {
+    username,
+    username_lower: username,
+    email: `${username}@bench.test`,
+    email_lower: `${username}@bench.test`,
+    password_hash: passwordHash,
+    race_id: raceId,
+    nmi: 100,
+    focus_planet_index: 0,
+    economy_points: Math.floor(points / 2),
+    science_points: Math.floor(points / 3),
+    military_points: points - Math.floor(points / 2) - Math.floor(points / 3),
+    total_points: points,
+    suspended_at: null,
+    created_at: now,
+    next_event_at: null,
+    settled_at: now,
+  };
+}
+
+async function insertPlayer(db: Kysely<Database>, index: number, passwordHash: string, now: string): Promise<number> {
+  // Races in turn; a race whose high-security orbits are all taken passes to the next.
+  for (let attempt = 0; attempt < RACES.length; attempt += 1) {
+    const race = RACES[(index + attempt) % RACES.length];
+    if (race === undefined) continue;
+    const orbit = await authRepository.findHomeOrbit(db, race.id);
+    if (orbit === undefined) continue;
+    const accountId = await authRepository.insertAccount(db, account(index, race.id, passwordHash, now, 0));
+    await authRepository.insertHomePlanet(db, { accountId, orbitId: orbit.id, name: `Bench ${index}`, createdAt: now });
+    return accountId;
+  }
+  throw new Error(`no free home orbit left for bench player ${index}: raise SYSTEM_COUNT`);
+}
+
+export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const handle = openDatabase(options.target);
+  try {
+    await migrateToLatest(handle.db, handle.dialect, handle.schema);
+    await seedUniverseIfEmpty(handle.db, handle.dialect, options.universeSeed, options.systemCount);
+    const ctx: AppContext = {
+      config: loadConfig({ UNIVERSE_SEED: options.universeSeed, SYSTEM_COUNT: String(options.systemCount) }),
+      db: handle.db,
+      dialect: handle.dialect,
+      clock: () => options.now,
+      random: randomBytes,
+    };
+    const secret = await createAuthService(ctx).accessSecret();
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+    const nowIso = new Date(options.now).toISOString();
+    const cookies: string[] = [];
+    const playerIds: number[] = [];
+    const emails: string[] = [];
+    await handle.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < options.players; index += 1) {
+        const accountId = await insertPlayer(trx, index, passwordHash, nowIso);
+        const family = randomBytes(16).toString('base64url');
+        await authRepository.insertRefreshToken(trx, {
+          accountId,
+          family,
+          hash: hashRefreshToken(randomBytes(32).toString('base64url')),
+          expiresAt: new Date(options.now + options.tokenTtlMs).toISOString(),
+          rememberMe: 0,
+          createdAt: nowIso,
+        });
+        const token = signAccessToken(secret, { accountId, family, expiresAt: options.now + options.tokenTtlMs });
+        cookies.push(`auth_token=${token}`);
+        playerIds.push(accountId);
+        emails.push(`bench${index}@bench.test`);
+      }
+    });
+    for (let start = options.players; start < options.accounts; start += FILLER_BATCH) {
+      const rows: NewAccount[] = [];
+      for (let index = start; index < Math.min(options.accounts, start + FILLER_BATCH); index += 1) {
+        const race = RACES[index % RACES.length];
+        // Spread points deterministically so that the ranking has to order them.
+        rows.push(account(index, race?.id ?? 1, passwordHash, nowIso, (index * 7919) % 1_000_003));
+      }
+      await handle.db.insertInto('accounts').values(rows).execute();
+    }
+    return { cookies, playerIds, password: BENCH_PASSWORD, emails, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Web app figures: what a first visit downloads (gzip), against React + Mantine alone, and the
+ * time to first render of the dashboard in headless Chromium over loopback.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+export interface FirstVisitSize {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  files: string[];
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+/** Entry script, modulepreloads and stylesheets named by index.html: what a first visit fetches up front. */
+export function firstVisitSize(distDir: string): FirstVisitSize {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const links = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
+  const files = [...new Set(links.filter((link) => link.startsWith('/')))];
+  let jsGzipBytes = 0;
+  let cssGzipBytes = 0;
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(distDir, file))).length;
+    if (file.endsWith('.css')) cssGzipBytes += size;
+    else jsGzipBytes += size;
+  }
+  return { jsGzipBytes, cssGzipBytes, files };
+}
+
+const BASELINE_PAGE = `import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Button, MantineProvider } from '@mantine/core';
+import '@mantine/core/styles.css';
+
+createRoot(document.getElementById('root')).render(
+  createElement(MantineProvider, null, createElement(Button, null, 'Hello')),
+);
+`;
+
+/** A Vite build of a page that only renders a Mantine Button: the floor any Mantine app pays. */
+export async function reactMantineBaseline(workDir: string): Promise<FirstVisitSize> {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  writeFileSync(
+    join(workDir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>',
+  );
+  writeFileSync(join(workDir, 'main.js'), BASELINE_PAGE);
+  const { build } = await import('vite');
+  await build({ root: workDir, logLevel: 'error', configFile: false, build: { outDir: 'dist', emptyOutDir: true } });
+  const size = firstVisitSize(join(workDir, 'dist'));
+  rmSync(workDir, { recursive: true, force: true });
+  return size;
+}
+
+/**
+ * Milliseconds from navigation to the dashboard's title being visible, each run in a fresh
+ * browser context (cold cache, as a first visit), logged in through the access cookie.
+ */
+export async function dashboardFirstRender(origin: string, cookie: string, runs: number): Promise<number[]> {
+  const [name, ...rest] = cookie.split('=');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const samples: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: name ?? '', value: rest.join('='), url: origin }]);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${origin}/`);
+      await page.locator('h2').first().waitFor({ state: 'visible', timeout: 10_000 });
+      samples.push(performance.now() - started);
+      if (new URL(page.url()).pathname !== '/') throw new Error(`the dashboard redirected to ${page.url()}`);
+      await context.close();
+    }
+    return samples;
+  } finally {
+    await browser.close();
+  }
+}
