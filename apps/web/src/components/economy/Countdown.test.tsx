@@ -1,0 +1,32 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render';
+import { Countdown } from './Countdown';
+
+describe('Countdown', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ticks every second and calls the finish callback once at zero', () => {
+    const onFinish = vi.fn();
+    const clock = { now: () => Date.now() };
+    renderWithApp(<Countdown target={1_000_000 + 3_000} clock={clock} onFinish={onFinish} />);
+    expect(screen.getByRole('timer')).toHaveTextContent('00:00:03');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('00:00:02');
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent('00:00:00');
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(onFinish).toHaveBeenCalledTimes(1);
+  });
+});
