@@ -26,7 +26,9 @@ export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 /** ISO 8601 UTC with a `Z`, as every timestamp of the API. */
 export const timestampSchema = z.iso.datetime();
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().min(1) });
+/** Ids are PostgreSQL `integer` columns: a larger number must fail validation, not the query. */
+export const MAX_ID = 2_147_483_647;
+export const idParamSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
 
 export const errorBodySchema = z.object({
   message: z.string(),
