@@ -132,8 +132,12 @@ async function settleLocked<T>(
   const settled = settle(before, at, deps.rules);
   const change = await fn({ trx, state: settled.state, now: at, config: deps.rules });
   const after = change.state ?? settled.state;
-  await saveAccountState(trx, before, after, { points: computePoints(after), nextEventAt: nextEventAt(after) });
   const events = [...settled.events, ...(change.events ?? [])];
+  // A read over a stretch where only time moved: settling is a pure function of the stored
+  // snapshot and the clock, so the stored row stays a valid "settled at settled_at" snapshot and
+  // the next reader derives the same state from it. Writing it would cost a commit per screen.
+  if (change.state === undefined && events.length === 0) return change.result;
+  await saveAccountState(trx, before, after, { points: computePoints(after), nextEventAt: nextEventAt(after) });
   const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
   await insertEmails(trx, accountId, emails);
   return change.result;
