@@ -47,7 +47,7 @@ function CommandantCard({ item, now, onUnlock }: { item: CommandantAvailability;
     <Card withBorder p="lg" data-testid={`commandant-${item.commandant.id}`} data-active={active || undefined}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon size={48} radius="md" variant={active ? 'filled' : 'light'}>
               {ICONS[key] ?? <IconUsersGroup size={26} />}
             </ThemeIcon>
@@ -55,7 +55,7 @@ function CommandantCard({ item, now, onUnlock }: { item: CommandantAvailability;
               {t(`names.${key}`, { defaultValue: key })}
             </Title>
           </Group>
-          <Badge color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'}>
+          <Badge color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
             {active ? t('status.active') : t('status.expired')}
           </Badge>
         </Group>
@@ -65,7 +65,7 @@ function CommandantCard({ item, now, onUnlock }: { item: CommandantAvailability;
             {t('timeLeft')}
           </Text>
           <Text ff="monospace" fw={700} size="lg" aria-live="off">
-            {formatDuration(secondsLeft(item, now))}
+            {item.available_until === null ? '—' : formatDuration(secondsLeft(item, now))}
           </Text>
           <Text size="xs" c="dimmed">
             {availability}
@@ -133,7 +133,7 @@ export function CommandantsPage({ clock = systemClock }: { clock?: Clock }) {
       {commandants.isPending ? (
         <Spinner centered size="lg" />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
           {(commandants.data ?? []).map((item) => (
             <CommandantCard key={item.commandant.id} item={item} now={now} onUnlock={() => setSelected(item)} />
           ))}

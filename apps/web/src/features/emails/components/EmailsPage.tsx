@@ -144,24 +144,24 @@ export function EmailsPage() {
   const list = (
     <Card p={0} className={classes.inbox} withBorder>
       <Stack gap="xs" p="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap={6} wrap="nowrap">
-            <IconInbox size={18} />
-            <Text fw={700}>{t('inbox')}</Text>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <IconInbox size={18} style={{ flexShrink: 0 }} />
+            <Text fw={700} truncate>
+              {t('inbox')}
+            </Text>
           </Group>
-          {meta && (
-            <Group gap={6} wrap="nowrap">
-              <Text size="xs" c="dimmed">
-                {t('count', { count: meta.total })}
-              </Text>
-              {meta.unread > 0 && (
-                <Badge size="sm" color="red" variant="light">
-                  {t('unread', { count: meta.unread })}
-                </Badge>
-              )}
-            </Group>
+          {meta && meta.unread > 0 && (
+            <Badge size="sm" color="red" variant="light" style={{ flexShrink: 0 }}>
+              {t('unread', { count: meta.unread })}
+            </Badge>
           )}
         </Group>
+        {meta && (
+          <Text size="xs" c="dimmed" mt={-6}>
+            {t('count', { count: meta.total })}
+          </Text>
+        )}
         <TextInput
           size="sm"
           leftSection={<IconSearch size={16} />}

@@ -47,17 +47,19 @@ export function LeaderboardPage() {
       key: 'username',
       header: t('columns.username'),
       render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Anchor component={Link} to={`/accounts/${row.id}`} fw={row.is_me ? 700 : 500}>
+        <Stack gap={2} align="flex-start">
+          <Anchor component={Link} to={`/accounts/${row.id}`} fw={row.is_me ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
             {row.username}
           </Anchor>
-          <RaceBadge raceId={row.race.id} size="xs" />
-          {row.is_me && (
-            <Badge size="xs" variant="filled">
-              {t('you')}
-            </Badge>
-          )}
-        </Group>
+          <Group gap={4} wrap="nowrap">
+            <RaceBadge raceId={row.race.id} size="xs" />
+            {row.is_me && (
+              <Badge size="xs" variant="filled">
+                {t('you')}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
       ),
     },
     ...POINT_COLUMNS.map(
