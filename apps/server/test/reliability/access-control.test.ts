@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homePlanetId, setResources } from '../economy-fixtures.js';
+import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
+import { printFigure } from './support.js';
+
+/**
+ * Figure 4 of the battery: player A calls every id-taking endpoint with player B's ids and their
+ * neighbours. Ids of another account must be indistinguishable from ids that never existed, and
+ * nothing A can read may carry B's private data.
+ */
+let t: TestApp;
+let a: TestPlayer;
+let b: TestPlayer;
+/** Distinctive values that would give B's private state away if they showed up in A's answers. */
+const B_NMI = 918_273;
+const B_RESOURCES = { metal: 734_561, crystal: 645_172, fuel: 556_283 };
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+  a = await registerPlayer(t.app, { email: 'alice.private@example.test', username: 'alice' });
+  b = await registerPlayer(t.app, { email: 'bob.private@example.test', username: 'bob' });
+  await setResources(t.database.db, await homePlanetId(t.database.db, b.me.id), B_RESOURCES);
+  expect((await call(b, 'POST', '/me/planet/factories/1')).status).toBe(200);
+  expect((await call(b, 'POST', '/me/planet/factories/2')).status).toBe(200);
+  await t.database.db.updateTable('accounts').set({ nmi: B_NMI }).where('id', '=', b.me.id).execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function call(player: TestPlayer, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: player.headers, ...(payload === undefined ? {} : { payload }) });
+  return { status: response.statusCode, body: response.body };
+}
+
+async function idsOf(table: 'emails' | 'constructions', accountId: number): Promise<number[]> {
+  const rows = await t.database.db.selectFrom(table).select('id').where('account_id', '=', accountId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** B's ids and the ids around them that A does not own. */
+function neighbours(ids: readonly number[], own: readonly number[]): number[] {
+  const candidates = new Set<number>();
+  for (const id of ids) for (let delta = -3; delta <= 3; delta += 1) if (id + delta >= 1) candidates.add(id + delta);
+  candidates.add(999_999_999);
+  for (const id of own) candidates.delete(id);
+  return [...candidates].sort((x, y) => x - y);
+}
+
+async function privateStateOfB(): Promise<unknown> {
+  return Promise.all(['/me', '/me/emails', '/me/planet', '/me/planet/factories'].map(async (url) => (await call(b, 'GET', url)).body));
+}
+
+describe('access control between two accounts', () => {
+  it("answers A's calls with B's ids, and their neighbours, with the same 404 body as an id that never existed", async () => {
+    const before = await privateStateOfB();
+    const missing = await call(a, 'GET', '/me/emails/2147483646');
+    expect(missing.status).toBe(404);
+
+    const emailIds = neighbours(await idsOf('emails', b.me.id), await idsOf('emails', a.me.id));
+    const constructionIds = neighbours(await idsOf('constructions', b.me.id), await idsOf('constructions', a.me.id));
+    expect(constructionIds.length).toBeGreaterThan(2);
+    const calls: [method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown][] = [
+      ...emailIds.flatMap((id) => [['GET', `/me/emails/${id}`], ['PUT', `/me/emails/${id}`]] as const),
+      ...constructionIds.flatMap((id) =>
+        ['factories', 'buildings', 'researchs'].map((kind) => ['DELETE', `/me/planet/${kind}?id=${id}`] as const),
+      ),
+      ['POST', '/me/planet', { planet_index: 1 }],
+      ['POST', '/me/planet', { planet_index: 2 }],
+    ];
+    for (const [method, url, payload] of calls) {
+      const answer = await call(a, method, url, payload);
+      expect({ method, url, ...answer }).toEqual({ method, url, status: 404, body: missing.body });
+    }
+    expect(await privateStateOfB()).toEqual(before);
+    printFigure('access control', `${calls.length} calls of A with B's ids and neighbours: all 404 with one identical body, B unchanged`);
+  });
+
+  it("shows A nothing private of B in any answer A can read, B's public profile included", async () => {
+    const bSystem = (JSON.parse((await call(b, 'GET', '/me/planet')).body) as { data: { system: { id: number } } }).data.system.id;
+    const urls = [
+      '/me', '/me/planets', '/me/planet', '/me/emails', '/me/commandants', '/me/planet/factories', '/me/planet/buildings',
+      '/me/planet/ships', '/me/planet/defenses', '/me/planet/researchs', '/accounts', `/accounts/${b.me.id}`,
+      '/accounts?order_by=username', '/systems', `/systems/${bSystem}`, `/systems/${bSystem}/${bSystem}`,
+    ];
+    const secrets = [
+      b.email, String(B_NMI), ...Object.values(B_RESOURCES).map(String), b.cookies.auth_token ?? '', b.cookies.refresh_token ?? '', '$argon2',
+    ].filter((secret) => secret !== '');
+    for (const url of urls) {
+      const answer = await call(a, 'GET', url);
+      expect(answer.status, url).toBe(200);
+      for (const secret of secrets) expect(answer.body.includes(secret), `${url} reveals ${secret}`).toBe(false);
+    }
+    const profile = JSON.parse((await call(a, 'GET', `/accounts/${b.me.id}`)).body) as { data: Record<string, unknown> };
+    expect(Object.keys(profile.data)).not.toEqual(expect.arrayContaining(['email']));
+    expect(profile.data).not.toHaveProperty('nmi');
+    expect(profile.data).not.toHaveProperty('resources');
+    printFigure('access control', `${urls.length} readable answers of A checked for ${secrets.length} private values of B: none found`);
+  });
+});
