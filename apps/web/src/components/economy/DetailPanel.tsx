@@ -165,7 +165,7 @@ function DetailBody({ kind, id, stocks, busy, onDevelop, onDemolish }: Omit<Deta
     <Stack gap="md">
       <div className={classes.detailHeader}>
         <ModuleImage folder={info.imageFolder} id={id} size="lg" alt={name} />
-        <Stack gap={6} style={{ flex: 1 }}>
+        <Stack gap={6} style={{ flex: 1 }} className={classes.detailInfo}>
           <Text fw={800} size="xl" data-testid="detail-name">
             {name}
           </Text>

@@ -1,0 +1,120 @@
+/**
+ * A server of its own for the economy specs and screenshots: the game speed decides what a test
+ * can reach in seconds (a shipyard, five fighters), so it cannot share the default server's.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface EconomyServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/api/v1/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** Starts the built server (apps/server/dist) on a free port with a fresh data directory. */
+export async function startEconomyServer(gameSpeed: number): Promise<EconomyServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'starhold-economy-')),
+      GAME_SPEED: String(gameSpeed),
+      LOG_LEVEL: 'warn',
+      SYSTEM_COUNT: '20',
+    },
+  });
+  await waitForHealth(baseURL, child, 60_000);
+  return {
+    baseURL,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Minimal HTTP surface both playwright-core and @playwright/test request contexts share. */
+export interface RequestContext {
+  fetch(url: string, options: { method: string; data?: unknown; headers?: Record<string, string> }): Promise<{ status(): number; json(): Promise<unknown> }>;
+}
+
+/** Calls the API with the context's cookies; mutations carry the JSON content type the server requires. */
+export async function apiCall<T>(request: RequestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const response = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    data: method === 'GET' ? undefined : (body ?? {}),
+  });
+  const json = (await response.json()) as { data: T };
+  return { status: response.status(), data: json.data };
+}
+
+interface Item {
+  id: number;
+  level?: number;
+  can_be_improved: boolean;
+  nb_upgrade_on_progress: number;
+}
+
+/**
+ * Builds `kind/id` up to `level` through the API, waiting for resources and for each level to
+ * finish; fast game speeds make this a matter of seconds.
+ */
+export async function buildUpTo(request: RequestContext, kind: string, id: number, level: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const list = await apiCall<{ modules: Item[] }>(request, 'GET', `/me/planet/${kind}`);
+    const item = list.data.modules.find((entry) => entry.id === id);
+    if (item === undefined) throw new Error(`${kind} ${id} not listed`);
+    if ((item.level ?? 0) >= level) return;
+    if (item.nb_upgrade_on_progress === 0 && item.can_be_improved) await apiCall(request, 'POST', `/me/planet/${kind}/${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${kind} ${id} did not reach level ${level}`);
+}
+
+export async function registerByApi(request: RequestContext, tag: string, raceId: 1 | 2): Promise<{ email: string; password: string }> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const player = { email: `${tag}-${suffix}@example.org`, username: `${tag}_${suffix}`.slice(0, 20), password: 'Starship1', race_id: raceId };
+  const response = await apiCall(request, 'POST', '/auth/register', player);
+  if (response.status >= 300) throw new Error(`registration failed: ${response.status}`);
+  return player;
+}
