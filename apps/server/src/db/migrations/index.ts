@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectSeam } from '../dialect.js';
 import { platformMigration } from './001-platform.js';
 import { economyMigration } from './002-economy.js';
+import { rankingIndexesMigration } from './003-ranking-indexes.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -13,4 +14,5 @@ export interface PortableMigration {
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: PortableMigration]> = [
   ['001-platform', platformMigration],
   ['002-economy', economyMigration],
+  ['003-ranking-indexes', rankingIndexesMigration],
 ];

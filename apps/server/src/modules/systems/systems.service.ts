@@ -63,49 +63,58 @@ export async function seedUniverseIfEmpty(
   });
 }
 
-type RouteGraph = ReturnType<typeof buildRouteGraph>;
+type SystemRow = Awaited<ReturnType<typeof repo.listSystems>>[number];
+
+interface CachedUniverse {
+  systems: SystemRow[];
+  byId: Map<number, SystemRow>;
+  /** Neighbour ids per system, ascending. */
+  connections: Map<number, number[]>;
+  graph: ReturnType<typeof buildRouteGraph>;
+}
+
+function connectionsOf(gates: { a: number; b: number }[]): Map<number, number[]> {
+  const connections = new Map<number, number[]>();
+  const link = (from: number, to: number) => {
+    const list = connections.get(from);
+    if (list) list.push(to);
+    else connections.set(from, [to]);
+  };
+  for (const { a, b } of gates) {
+    link(a, b);
+    link(b, a);
+  }
+  for (const list of connections.values()) list.sort((x, y) => x - y);
+  return connections;
+}
 
 export function createSystemsService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
-  // Systems and gates never change once seeded, so one graph serves the whole process.
-  let graph: Promise<RouteGraph> | null = null;
-  const routeGraph = (): Promise<RouteGraph> => {
-    graph ??= (async () => {
+  // Systems and gates never change once seeded, so one copy of them (and one graph) serves the
+  // whole process; only the caller's own planets are read per request.
+  let universe: Promise<CachedUniverse> | null = null;
+  const cachedUniverse = (): Promise<CachedUniverse> => {
+    universe ??= (async () => {
       const [systems, gates] = await Promise.all([repo.listSystems(db), repo.listGates(db)]);
-      return buildRouteGraph(
-        systems.map((s) => ({ id: s.id, security: securityOf(s.security_id).id })),
-        gates.map((g): [number, number] => [g.a, g.b]),
-      );
+      return {
+        systems,
+        byId: new Map(systems.map((s) => [s.id, s])),
+        connections: connectionsOf(gates),
+        graph: buildRouteGraph(
+          systems.map((s) => ({ id: s.id, security: securityOf(s.security_id).id })),
+          gates.map((g): [number, number] => [g.a, g.b]),
+        ),
+      };
     })().catch((error: unknown) => {
-      graph = null;
+      universe = null;
       throw error;
     });
-    return graph;
+    return universe;
   };
-
-  function connectionsOf(gates: { a: number; b: number }[]): Map<number, number[]> {
-    const connections = new Map<number, number[]>();
-    const link = (from: number, to: number) => {
-      const list = connections.get(from);
-      if (list) list.push(to);
-      else connections.set(from, [to]);
-    };
-    for (const { a, b } of gates) {
-      link(a, b);
-      link(b, a);
-    }
-    for (const list of connections.values()) list.sort((x, y) => x - y);
-    return connections;
-  }
 
   return {
     async list(accountId: number): Promise<SystemListItem[]> {
-      const [systems, gates, own] = await Promise.all([
-        repo.listSystems(db),
-        repo.listGates(db),
-        repo.systemIdsWithPlanetsOf(db, accountId),
-      ]);
-      const connections = connectionsOf(gates);
+      const [{ systems, connections }, own] = await Promise.all([cachedUniverse(), repo.systemIdsWithPlanetsOf(db, accountId)]);
       return systems.map((s) => ({
         id: s.id,
         name: s.name,
@@ -120,13 +129,8 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
     async detail(accountId: number, systemId: number): Promise<SystemDetail> {
       const system = await repo.findSystem(db, systemId);
       if (!system) throw new DomainError('NOT_FOUND');
-      const [systems, gates, orbits] = await Promise.all([
-        repo.listSystems(db),
-        repo.listGates(db),
-        repo.orbitsOfSystem(db, systemId),
-      ]);
-      const byId = new Map(systems.map((s) => [s.id, s]));
-      const connections = (connectionsOf(gates).get(systemId) ?? []).flatMap((id) => {
+      const [{ byId, connections: allConnections }, orbits] = await Promise.all([cachedUniverse(), repo.orbitsOfSystem(db, systemId)]);
+      const connections = (allConnections.get(systemId) ?? []).flatMap((id) => {
         const other = byId.get(id);
         return other ? [{ id: other.id, name: other.name, security: securityOf(other.security_id) }] : [];
       });
@@ -163,11 +167,11 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
     },
 
     async route(from: number, to: number, prefer: RoutePreference): Promise<SystemSummary[]> {
-      const result = findRoute(await routeGraph(), from, to, prefer);
+      const { graph, byId } = await cachedUniverse();
+      const result = findRoute(graph, from, to, prefer);
       if (!result.ok) {
         throw new DomainError(result.reason === 'UNKNOWN_SYSTEM' ? 'NOT_FOUND' : 'ROUTE_NOT_FOUND');
       }
-      const byId = new Map((await repo.listSystems(db)).map((s) => [s.id, s]));
       return result.value.map((id) => {
         const system = byId.get(id);
         if (!system) throw new Error(`Route through unknown system ${id}`);
