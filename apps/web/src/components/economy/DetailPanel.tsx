@@ -22,6 +22,8 @@ interface DetailPanelProps {
   kind: ModuleKind;
   id: number | undefined;
   stocks: Stock[];
+  /** The player's race: building names in the prerequisites differ by race. */
+  raceId: number;
   /** A start or demolish is under way. */
   busy: boolean;
   onClose: () => void;
@@ -42,14 +44,14 @@ function ResistanceBadges({ resistances }: { resistances: { resistance: { id: nu
   );
 }
 
-function RequirementsTab({ kind, id }: { kind: ModuleKind; id: number }) {
+function RequirementsTab({ kind, id, raceId }: { kind: ModuleKind; id: number; raceId: number }) {
   const { t } = useTranslation('economy');
   const query = useRequirements(kind, id, true);
   if (query.isPending) return <Spinner centered />;
   const data = query.data;
   if (!data) return null;
   const rows = [
-    ...data.building_requirements.map((r) => ({ key: `b${r.building.id}`, name: t(`${moduleTextKey('buildings', r.building.id, 1)}.name`), nameKey: { kind: 'buildings' as const, id: r.building.id }, current: r.current_level, level: r.level })),
+    ...data.building_requirements.map((r) => ({ key: `b${r.building.id}`, name: t(`${moduleTextKey('buildings', r.building.id, raceId)}.name`), nameKey: { kind: 'buildings' as const, id: r.building.id }, current: r.current_level, level: r.level })),
     ...data.research_requirements.map((r) => ({ key: `r${r.required_research_id}`, name: t(`${moduleTextKey('researchs', r.required_research_id, 1)}.name`), nameKey: { kind: 'researchs' as const, id: r.required_research_id }, current: r.current_level, level: r.level })),
   ];
   if (rows.length === 0) return <Text size="sm" c="dimmed">{t('detail.noRequirements')}</Text>;
@@ -143,7 +145,7 @@ function ShipFacts({ detail }: { detail: ModuleDetail }) {
   );
 }
 
-function DetailBody({ kind, id, stocks, busy, onDevelop, onDemolish }: Omit<DetailPanelProps, 'onClose' | 'id'> & { id: number }) {
+function DetailBody({ kind, id, stocks, raceId, busy, onDevelop, onDemolish }: Omit<DetailPanelProps, 'onClose' | 'id'> & { id: number }) {
   const { t, i18n } = useTranslation('economy');
   const info = MODULE_KINDS[kind];
   const query = useModuleDetail(kind, id);
@@ -234,7 +236,7 @@ function DetailBody({ kind, id, stocks, busy, onDevelop, onDemolish }: Omit<Deta
         )}
         {info.requirements && (
           <Tabs.Panel value="requirements" pt="sm">
-            <RequirementsTab kind={kind} id={id} />
+            <RequirementsTab kind={kind} id={id} raceId={raceId} />
           </Tabs.Panel>
         )}
         {info.combat && (

@@ -90,6 +90,7 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
         kind={kind}
         id={selectedId}
         stocks={stocks}
+        raceId={raceId}
         busy={busy}
         onClose={closeDetail}
         onDevelop={develop}
