@@ -27,6 +27,12 @@ export const ERROR_CATALOGUE = {
   ACCOUNT_SUSPENDED: { code: 1020, status: 403, fr: 'Ce compte est suspendu', en: 'This account is suspended' },
   PAYLOAD_TOO_LARGE: { code: 1021, status: 413, fr: 'Requête trop volumineuse', en: 'Request too large' },
   UNSUPPORTED_MEDIA_TYPE: { code: 1022, status: 415, fr: 'Le contenu doit être du JSON', en: 'The content must be JSON' },
+  UNIVERSE_FULL: {
+    code: 1024,
+    status: 409,
+    fr: "Il n'y a plus de place pour votre race dans cet univers",
+    en: 'There is no room left for your race in this universe',
+  },
   ROUTE_NOT_FOUND: { code: 1023, status: 404, fr: 'Aucun chemin entre ces systèmes', en: 'No route between these systems' },
 } as const;
 

@@ -40,7 +40,8 @@ export const authRepository = {
 
   /**
    * A free orbit of a high-security system of the race, in the least crowded system first, so that
-   * new players spread over their region.
+   * new players spread over their region; once the race's high-security space is full, its
+   * low-security border (decision 023).
    */
   findHomeOrbit(db: Kysely<Database>, raceId: number) {
     return db
@@ -48,9 +49,10 @@ export const authRepository = {
       .innerJoin('systems', 'systems.id', 'orbits.system_id')
       .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
       .select(['orbits.id', 'orbits.system_id'])
-      .where('systems.security_id', '=', 1)
+      .where('systems.security_id', 'in', [1, 2])
       .where('systems.race_id', '=', raceId)
       .where('planets.id', 'is', null)
+      .orderBy('systems.security_id')
       .orderBy((eb) =>
         eb
           .selectFrom('planets as p')

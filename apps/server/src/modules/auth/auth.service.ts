@@ -100,7 +100,7 @@ export function createAuthService(ctx: AppContext) {
       // Registrations of one race queue here on PostgreSQL, so two never pick the same free orbit.
       await dialect.advisoryXactLock(trx, HOME_ORBIT_LOCK_KEY + body.race_id);
       const orbit = await repo.findHomeOrbit(trx, body.race_id);
-      if (!orbit) throw new Error(`No free home orbit left for race ${body.race_id}`);
+      if (!orbit) throw new DomainError('UNIVERSE_FULL');
       const accountId = await repo.insertAccount(trx, {
         username: body.username,
         username_lower: usernameLower,
