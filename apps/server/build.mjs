@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@starhold/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', admin: 'src/admin.ts' },
+  entryPoints: { main: 'src/main.ts', admin: 'src/admin.ts', worker: 'src/worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

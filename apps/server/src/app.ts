@@ -29,6 +29,8 @@ import { emailsRoutes } from './modules/emails/emails.routes.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { commandantsRoutes } from './modules/commandants/commandants.routes.js';
 import { createSystemsService } from './modules/systems/systems.service.js';
+import { createInProcessBus } from './modules/events/event-bus.js';
+import { eventsRoutes, type StreamRegistry } from './modules/events/events.routes.js';
 
 export const API_PREFIX = '/api/v1';
 export const VERSION: string = serverPackage.version;
@@ -59,12 +61,14 @@ const DEFAULT_RATE_LIMIT = { max: 600, windowMs: 60_000 };
 
 export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   const { config } = deps;
+  const events = deps.events ?? createInProcessBus();
   const ctx: AppContext = {
     config,
     db: deps.db,
     dialect: deps.dialect,
     clock: deps.clock,
     random: deps.random,
+    events,
   };
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -111,6 +115,12 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   const auth = createAuthService(ctx);
   const systems = createSystemsService(ctx);
+  let streams: StreamRegistry | undefined;
+  // Open event streams never end by themselves: end them before the server waits for connections.
+  app.addHook('preClose', (done) => {
+    streams?.closeAll();
+    done();
+  });
 
   await app.register(
     async (api) => {
@@ -131,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         emailsRoutes(session, ctx);
         accountsRoutes(session, ctx);
         commandantsRoutes(session, ctx);
+        streams = eventsRoutes(session, events);
       });
     },
     { prefix: API_PREFIX },

@@ -21,6 +21,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  SCHEDULER: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Requests per address and minute over the whole server; unset: the app's default (the load bench raises it). */
   rateLimitPerMinute?: number;
+  /** false (SCHEDULER=off): this process runs no periodic tasks; a worker or another process does. */
+  scheduler: boolean;
 }
 
 /** Both the bundle (dist/main.js) and the sources (src/config.ts) sit two levels below apps/. */
@@ -70,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim().replace(/\/$/, ''))
       .filter((origin) => origin.length > 0),
     ...(e.RATE_LIMIT_PER_MINUTE === undefined ? {} : { rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE }),
+    scheduler: e.SCHEDULER === 'on',
   };
 }

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DialectSeam } from './db/dialect.js';
 import type { Database } from './db/schema.js';
+import type { EventBus } from './modules/events/event-bus.js';
 
 export type Clock = () => number;
 /** Cryptographic random bytes (crypto.randomBytes in production). */
@@ -22,6 +23,8 @@ export interface AppContext {
   dialect: DialectSeam;
   clock: Clock;
   random: RandomBytes;
+  /** Live push of committed game events; buildApp creates an in-process bus when absent. */
+  events?: EventBus;
 }
 
 export type AppInstance = FastifyInstance<

@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { openEventBus } from './modules/events/open-event-bus.js';
 import { seedUniverseIfEmpty } from './modules/systems/systems.service.js';
 import { scheduledTasks } from './scheduled-tasks.js';
 import { startScheduler } from './scheduler.js';
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
 
-  const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes };
+  // The bus logs through the app's logger, which exists by the time anything goes wrong.
+  const events = await openEventBus(config.databaseUrl, handle.schema, { warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m) }, true);
+  const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes, events };
   const rateLimit = config.rateLimitPerMinute === undefined ? {} : { rateLimit: { max: config.rateLimitPerMinute, windowMs: 60_000 } };
   const app = await buildApp({ ...ctx, ...rateLimit });
   try {
@@ -29,12 +32,13 @@ async function main(): Promise<void> {
       app.log.info({ seed: config.universeSeed, systems: config.systemCount }, 'universe generated');
     }
   } catch (error) {
+    await events.close();
     await handle.close();
     lock?.release();
     throw error;
   }
 
-  const scheduler = startScheduler(scheduledTasks(ctx), clock, app.log);
+  const scheduler = startScheduler(config.scheduler ? scheduledTasks(ctx) : [], clock, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -42,6 +46,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await scheduler.stop();
     await app.close();
+    await events.close();
     await handle.close();
     lock?.release();
     process.exit(0);

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     webDist: '/nonexistent/starhold-web-dist',
     allowedOrigins: [],
+    scheduler: false,
     ...overrides,
   };
 }

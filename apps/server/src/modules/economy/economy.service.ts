@@ -28,14 +28,32 @@ import {
   type EmailToSend,
 } from './economy.repository.js';
 import { toIso } from './economy.mapping.js';
+import { toLiveEvents } from '../events/live-events.js';
 
 export interface EconomyDeps {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
   rules: RulesConfig;
+  /** Told what a transaction produced once it has committed (live push); never after a rollback. */
+  onCommitted?: (accountId: number, produced: Produced) => void;
 }
 
-export function economyDeps(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>): EconomyDeps {
-  return { database: { db: ctx.db, dialect: ctx.dialect }, rules: { gameSpeed: ctx.config.gameSpeed } };
+export function economyDeps(ctx: Pick<AppContext, 'db' | 'dialect' | 'config' | 'events'>): EconomyDeps {
+  const bus = ctx.events;
+  return {
+    database: { db: ctx.db, dialect: ctx.dialect },
+    rules: { gameSpeed: ctx.config.gameSpeed },
+    ...(bus ? { onCommitted: (accountId: number, produced: Produced) => bus.publish(accountId, toLiveEvents(produced.events, produced.emails)) } : {}),
+  };
+}
+
+/** The game events and the number of emails of one transaction, announced after its commit. */
+export interface Produced {
+  events: GameEvent[];
+  emails: number;
+}
+
+function announce(deps: EconomyDeps, accountId: number, produced: Produced): void {
+  if (produced.events.length > 0 || produced.emails > 0) deps.onCommitted?.(accountId, produced);
 }
 
 export interface AccountContext {
@@ -125,6 +143,7 @@ async function settleLocked<T>(
   accountId: number,
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
+  produced: Produced,
 ): Promise<T> {
   const before = await loadAccountState(trx, accountId);
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
@@ -140,6 +159,8 @@ async function settleLocked<T>(
   await saveAccountState(trx, before, after, { points: computePoints(after), nextEventAt: nextEventAt(after) });
   const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
   await insertEmails(trx, accountId, emails);
+  produced.events.push(...events);
+  produced.emails += emails.length;
   return change.result;
 }
 
@@ -149,13 +170,16 @@ export async function withAccount<T>(
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
 ): Promise<T> {
-  return writeTransaction(deps, async (trx) => {
+  const produced: Produced = { events: [], emails: 0 };
+  const result = await writeTransaction(deps, async (trx) => {
     const locked = await deps.database.dialect
       .forUpdate(trx.selectFrom('accounts').select('id').where('id', '=', accountId))
       .executeTakeFirst();
     if (locked === undefined) throw new DomainError('NOT_FOUND');
-    return settleLocked(trx, deps, accountId, now, fn);
+    return settleLocked(trx, deps, accountId, now, fn, produced);
   });
+  announce(deps, accountId, produced);
+  return result;
 }
 
 export const SCHEDULER_BATCH_SIZE = 100;
@@ -168,7 +192,8 @@ export const SCHEDULER_BATCH_SIZE = 100;
 export async function runSchedulerOnce(deps: EconomyDeps, now: number, batchSize = SCHEDULER_BATCH_SIZE): Promise<number> {
   let settled = 0;
   while (settled < batchSize) {
-    const done = await writeTransaction(deps, async (trx) => {
+    const produced: Produced = { events: [], emails: 0 };
+    const accountId = await writeTransaction(deps, async (trx) => {
       const due = await deps.database.dialect
         .forUpdateSkipLocked(
           trx
@@ -180,11 +205,12 @@ export async function runSchedulerOnce(deps: EconomyDeps, now: number, batchSize
             .limit(1),
         )
         .executeTakeFirst();
-      if (due === undefined) return false;
-      await settleLocked(trx, deps, due.id, now, () => ({ result: undefined }));
-      return true;
+      if (due === undefined) return null;
+      await settleLocked(trx, deps, due.id, now, () => ({ result: undefined }), produced);
+      return due.id;
     });
-    if (!done) break;
+    if (accountId === null) break;
+    announce(deps, accountId, produced);
     settled += 1;
   }
   return settled;

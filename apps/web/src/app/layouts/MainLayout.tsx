@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { useFocusPlanet } from '../../api/planets';
 import { ResourceStrip } from '../../components/ResourceStrip';
 import { Spinner } from '../../components/Spinner';
+import { useLiveEvents } from '../../lib/live-events';
 import { AppHeader } from '../shell/AppHeader';
 import { PlanetColumn } from '../shell/PlanetColumn';
 import { Sidebar } from '../shell/Sidebar';
@@ -21,6 +22,7 @@ function TopResourceStrip() {
 
 /** Header, sidebar, right column of planets and the top resource strip. */
 export function MainLayout() {
+  useLiveEvents();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopCollapsed, setDesktopCollapsed] = useLocalStorage({ key: 'starhold.sidebar-collapsed', defaultValue: false });
   return (

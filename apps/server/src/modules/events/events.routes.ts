@@ -1,0 +1,61 @@
+import type { ServerResponse } from 'node:http';
+import type { AppInstance } from '../../context.js';
+import { sessionOf } from '../../http/session.js';
+import type { EventBus } from './event-bus.js';
+
+export const HEARTBEAT_MS = 20_000;
+/** What EventSource waits before reconnecting after the server closed the stream. */
+const RETRY_MS = 5_000;
+
+/** The open streams of this process, so that shutdown can end them (they never end by themselves). */
+export interface StreamRegistry {
+  closeAll(): void;
+}
+
+export interface EventsRouteOptions {
+  heartbeatMs?: number;
+}
+
+/**
+ * GET /me/events: a server-sent event stream of the player's committed game events, one JSON
+ * `data:` line per event, `: heartbeat` comments so that proxies keep the connection open.
+ */
+export function eventsRoutes(app: AppInstance, bus: EventBus, options: EventsRouteOptions = {}): StreamRegistry {
+  const open = new Set<ServerResponse>();
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+
+  app.get('/me/events', { schema: { tags: ['me'] } }, (request, reply) => {
+    const { accountId } = sessionOf(request);
+    const raw = reply.raw;
+    // The stream outlives Fastify's reply cycle: we write to the socket ourselves from now on.
+    reply.hijack();
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx: do not buffer this response.
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+    open.add(raw);
+    const unsubscribe = bus.subscribe(accountId, (event) => {
+      raw.write(`data: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+    const cleanUp = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(raw);
+    };
+    request.raw.on('close', cleanUp);
+    raw.on('close', cleanUp);
+    raw.on('error', cleanUp);
+  });
+
+  return {
+    closeAll() {
+      for (const raw of open) raw.end();
+      open.clear();
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from './i18n';
+import { connectLiveEvents, queriesToRefresh, type EventSourceLike, type LiveEvent, type LiveEventsDeps } from './live-events';
+import type { ToastInput } from './toasts';
+
+class FakeSource implements EventSourceLike {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {}
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  push(event: LiveEvent) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event) }));
+  }
+  fail() {
+    this.onerror?.(new Event('error'));
+  }
+}
+
+function setup(overrides: Partial<LiveEventsDeps> = {}) {
+  const sources: FakeSource[] = [];
+  const invalidateQueries = vi.fn(async () => {});
+  const shown: ToastInput[] = [];
+  const i18n = createI18n({ language: 'en' });
+  const connection = connectLiveEvents({
+    createSource: (url) => {
+      const source = new FakeSource(url);
+      sources.push(source);
+      return source;
+    },
+    queryClient: { invalidateQueries },
+    notify: (toast) => shown.push(toast),
+    translate: (key, params) => i18n.t(key, params),
+    random: () => 1,
+    baseDelayMs: 1000,
+    maxDelayMs: 8000,
+    pollIntervalMs: 5000,
+    ...overrides,
+  });
+  const latest = () => sources[sources.length - 1] as FakeSource;
+  return { sources, latest, invalidateQueries, shown, connection };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('live events: refreshing queries', () => {
+  it('refreshes the planet (module lists, resources) and /me when a construction finishes, and toasts it in the language', () => {
+    const live = setup();
+    live.latest().open();
+    live.latest().push({ kind: 'construction_finished', planet_id: 4, type_id: 1, module_id: 1, level: 3 });
+
+    expect(live.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['me', 'planet'] });
+    expect(live.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['me'], exact: true });
+    expect(live.shown).toEqual([{ type: 'success', title: 'Construction finished', message: 'Metal mine reached level 3.' }]);
+    live.connection.stop();
+  });
+
+  it('refreshes the emails and the unread count on a new email, and commandants on an expiry', () => {
+    expect(queriesToRefresh({ kind: 'email_received', count: 2 })).toEqual([{ queryKey: ['me', 'emails'] }, { queryKey: ['me'], exact: true }]);
+    expect(queriesToRefresh({ kind: 'commandant_expired', commandant_id: 1 })).toEqual([
+      { queryKey: ['me', 'commandants'] },
+      { queryKey: ['me', 'planet'] },
+      { queryKey: ['me'], exact: true },
+    ]);
+    expect(queriesToRefresh({ kind: 'units_delivered', planet_id: 1, type_id: 3, module_id: 2, count: 5 })).toEqual([
+      { queryKey: ['me', 'planet'] },
+      { queryKey: ['me'], exact: true },
+    ]);
+  });
+
+  it('toasts in French with the French module names', () => {
+    const i18n = createI18n({ language: 'fr' });
+    const live = setup({ translate: (key, params) => i18n.t(key, params) });
+    live.latest().open();
+    live.latest().push({ kind: 'email_received', count: 2 });
+    expect(live.shown[0]).toMatchObject({ type: 'info', title: 'Nouvel email', message: 'Vous avez 2 nouveaux emails.' });
+    live.connection.stop();
+  });
+
+  it('ignores data that is not an event', () => {
+    const live = setup();
+    live.latest().open();
+    live.latest().onmessage?.(new MessageEvent('message', { data: 'not json' }));
+    expect(live.invalidateQueries).not.toHaveBeenCalled();
+    expect(live.shown).toEqual([]);
+    live.connection.stop();
+  });
+});
+
+describe('live events: when the stream drops', () => {
+  it('polls the player data while down and reconnects with a doubling delay', () => {
+    const live = setup();
+    live.latest().open();
+    live.latest().fail();
+    expect(live.sources[0]?.closed).toBe(true);
+    expect(live.connection.state()).toBe('down');
+
+    vi.advanceTimersByTime(999);
+    expect(live.sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(live.sources).toHaveLength(2);
+
+    live.latest().fail();
+    vi.advanceTimersByTime(1999);
+    expect(live.sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(live.sources).toHaveLength(3);
+
+    live.latest().fail();
+    vi.advanceTimersByTime(5000);
+    // Polling refreshes everything under /me while there is no stream.
+    expect(live.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['me'] });
+    live.connection.stop();
+  });
+
+  it('caps the delay, stops polling once connected again and refreshes once for the missed events', () => {
+    const live = setup();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      live.latest().fail();
+      vi.advanceTimersByTime(8000);
+    }
+    expect(live.sources).toHaveLength(7);
+    live.latest().open();
+    expect(live.connection.state()).toBe('open');
+    expect(live.invalidateQueries).toHaveBeenLastCalledWith({ queryKey: ['me'] });
+
+    live.invalidateQueries.mockClear();
+    vi.advanceTimersByTime(60_000);
+    expect(live.invalidateQueries).not.toHaveBeenCalled();
+    live.connection.stop();
+  });
+
+  it('closes the stream and reconnects no more once stopped', () => {
+    const live = setup();
+    live.latest().open();
+    live.connection.stop();
+    expect(live.latest().closed).toBe(true);
+    live.latest().fail();
+    vi.advanceTimersByTime(60_000);
+    expect(live.sources).toHaveLength(1);
+  });
+});

@@ -1,0 +1,179 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API_BASE_PATH } from './api-client';
+import { queryKeys } from './query-keys';
+import { toasts, type ToastInput } from './toasts';
+
+/** What GET /me/events pushes (apps/server/src/modules/events/live-events.ts). */
+export type LiveEvent =
+  | { kind: 'construction_finished'; planet_id: number; type_id: number; module_id: number; level: number }
+  | { kind: 'research_finished'; planet_id: number; module_id: number; level: number }
+  | { kind: 'construction_dropped'; planet_id: number; type_id: number; module_id: number; level: number; reason: string }
+  | { kind: 'units_delivered'; planet_id: number; type_id: number; module_id: number; count: number }
+  | { kind: 'commandant_expired'; commandant_id: number }
+  | { kind: 'email_received'; count: number };
+
+/** The part of the browser's EventSource the client uses, so tests can drive a fake one. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent<string>) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(): void;
+}
+
+export type LiveState = 'connecting' | 'open' | 'down';
+
+export interface LiveEventsDeps {
+  createSource: (url: string) => EventSourceLike;
+  queryClient: Pick<QueryClient, 'invalidateQueries'>;
+  notify: (toast: ToastInput) => void;
+  translate: (key: string, params?: Record<string, unknown>) => string;
+  random?: () => number;
+  url?: string;
+  /** First reconnect delay; doubles on each failure up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** While the stream is down, player data is refreshed on this interval instead. */
+  pollIntervalMs?: number;
+}
+
+export interface LiveEventsConnection {
+  state(): LiveState;
+  stop(): void;
+}
+
+export const LIVE_EVENTS_PATH = `${API_BASE_PATH}/me/events`;
+const MODULE_KINDS: Record<number, string> = { 1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'research' };
+const ME_ONLY = { queryKey: queryKeys.me, exact: true } as const;
+const EMAILS: QueryKey = [...queryKeys.me, 'emails'];
+const COMMANDANTS: QueryKey = [...queryKeys.me, 'commandants'];
+
+/** Which cached queries an event makes stale; prefixes, except /me itself (points, unread count). */
+export function queriesToRefresh(event: LiveEvent): { queryKey: QueryKey; exact?: boolean }[] {
+  switch (event.kind) {
+    case 'construction_finished':
+    case 'research_finished':
+    case 'construction_dropped':
+    case 'units_delivered':
+      return [{ queryKey: queryKeys.myPlanet }, ME_ONLY];
+    case 'email_received':
+      return [{ queryKey: EMAILS }, ME_ONLY];
+    case 'commandant_expired':
+      return [{ queryKey: COMMANDANTS }, { queryKey: queryKeys.myPlanet }, ME_ONLY];
+  }
+}
+
+function toastFor(event: LiveEvent, t: LiveEventsDeps['translate']): ToastInput {
+  const name = (typeId: number, moduleId: number) => t(`modules:${MODULE_KINDS[typeId] ?? 'factories'}.${moduleId}.name`);
+  switch (event.kind) {
+    case 'construction_finished':
+      return { type: 'success', title: t('live:construction_finished.title'), message: t('live:construction_finished.message', { name: name(event.type_id, event.module_id), level: event.level }) };
+    case 'research_finished':
+      return { type: 'success', title: t('live:research_finished.title'), message: t('live:research_finished.message', { name: name(5, event.module_id), level: event.level }) };
+    case 'construction_dropped':
+      return { type: 'info', title: t('live:construction_dropped.title'), message: t('live:construction_dropped.message', { name: name(event.type_id, event.module_id), level: event.level }) };
+    case 'units_delivered':
+      return { type: 'success', title: t('live:units_delivered.title'), message: t('live:units_delivered.message', { name: name(event.type_id, event.module_id), count: event.count }) };
+    case 'email_received':
+      return { type: 'info', title: t('live:email_received.title'), message: t('live:email_received.message', { count: event.count }) };
+    case 'commandant_expired':
+      return { type: 'info', title: t('live:commandant_expired.title'), message: t('live:commandant_expired.message') };
+  }
+}
+
+function parse(data: string): LiveEvent | null {
+  try {
+    const value = JSON.parse(data) as { kind?: unknown };
+    return typeof value.kind === 'string' ? (value as LiveEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listens to the player's event stream: refreshes the affected queries and toasts each event.
+ * When the stream fails, it closes it, polls the player's data instead, and reconnects after a
+ * growing, jittered delay (the browser's own retry would hammer a server that is down); once
+ * back, it refreshes everything once, since events of the gap were missed.
+ */
+export function connectLiveEvents(deps: LiveEventsDeps): LiveEventsConnection {
+  const random = deps.random ?? Math.random;
+  const base = deps.baseDelayMs ?? 1_000;
+  const max = deps.maxDelayMs ?? 30_000;
+  const pollMs = deps.pollIntervalMs ?? 15_000;
+  let source: EventSourceLike | null = null;
+  let state: LiveState = 'connecting';
+  let failures = 0;
+  let stopped = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+  const refreshAll = () => void deps.queryClient.invalidateQueries({ queryKey: queryKeys.me });
+  const stopPolling = () => {
+    if (pollTimer !== null) clearInterval(pollTimer);
+    pollTimer = null;
+  };
+
+  const open = () => {
+    state = 'connecting';
+    const current = deps.createSource(deps.url ?? LIVE_EVENTS_PATH);
+    source = current;
+    current.onopen = () => {
+      if (failures > 0) refreshAll();
+      failures = 0;
+      state = 'open';
+      stopPolling();
+    };
+    current.onmessage = (message) => {
+      const event = parse(message.data);
+      if (event === null) return;
+      for (const filter of queriesToRefresh(event)) void deps.queryClient.invalidateQueries(filter);
+      deps.notify(toastFor(event, deps.translate));
+    };
+    current.onerror = () => {
+      current.close();
+      if (stopped || source !== current) return;
+      source = null;
+      state = 'down';
+      failures += 1;
+      if (pollTimer === null) pollTimer = setInterval(refreshAll, pollMs);
+      const delay = Math.min(max, base * 2 ** (failures - 1)) * (0.5 + random() / 2);
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = null;
+        open();
+      }, delay);
+    };
+  };
+
+  open();
+  return {
+    state: () => state,
+    stop() {
+      stopped = true;
+      source?.close();
+      source = null;
+      if (reconnectTimer !== null) clearTimeout(reconnectTimer);
+      stopPolling();
+    },
+  };
+}
+
+/** Live push for the signed-in layouts: one stream per tab while the layout is mounted. */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return undefined;
+    const connection = connectLiveEvents({
+      createSource: (url) => new EventSource(url, { withCredentials: true }),
+      queryClient,
+      notify: (toast) => toasts.show(toast),
+      // Read at each event, so a language switch needs no reconnection.
+      translate: (key, params) => i18n.t(key, params),
+    });
+    return () => connection.stop();
+  }, [queryClient, i18n]);
+}
