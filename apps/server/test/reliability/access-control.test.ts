@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { economyDb } from '../../src/modules/economy/economy.repository.js';
 import { homePlanetId, setResources } from '../economy-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
 import { printFigure } from './support.js';
@@ -28,13 +29,20 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call(player: TestPlayer, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function call(player: TestPlayer, method: Method, url: string, payload?: Record<string, unknown>): Promise<{ status: number; body: string }> {
   const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: player.headers, ...(payload === undefined ? {} : { payload }) });
   return { status: response.statusCode, body: response.body };
 }
 
-async function idsOf(table: 'emails' | 'constructions', accountId: number): Promise<number[]> {
-  const rows = await t.database.db.selectFrom(table).select('id').where('account_id', '=', accountId).execute();
+async function emailIdsOf(accountId: number): Promise<number[]> {
+  const rows = await t.database.db.selectFrom('emails').select('id').where('account_id', '=', accountId).execute();
+  return rows.map((row) => row.id);
+}
+
+async function constructionIdsOf(accountId: number): Promise<number[]> {
+  const rows = await economyDb(t.database.db).selectFrom('constructions').select('id').where('account_id', '=', accountId).execute();
   return rows.map((row) => row.id);
 }
 
@@ -57,13 +65,13 @@ describe('access control between two accounts', () => {
     const missing = await call(a, 'GET', '/me/emails/2147483646');
     expect(missing.status).toBe(404);
 
-    const emailIds = neighbours(await idsOf('emails', b.me.id), await idsOf('emails', a.me.id));
-    const constructionIds = neighbours(await idsOf('constructions', b.me.id), await idsOf('constructions', a.me.id));
+    const emailIds = neighbours(await emailIdsOf(b.me.id), await emailIdsOf(a.me.id));
+    const constructionIds = neighbours(await constructionIdsOf(b.me.id), await constructionIdsOf(a.me.id));
     expect(constructionIds.length).toBeGreaterThan(2);
-    const calls: [method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown][] = [
-      ...emailIds.flatMap((id) => [['GET', `/me/emails/${id}`], ['PUT', `/me/emails/${id}`]] as const),
+    const calls: [method: Method, url: string, payload?: Record<string, unknown>][] = [
+      ...emailIds.flatMap((id): [Method, string][] => [['GET', `/me/emails/${id}`], ['PUT', `/me/emails/${id}`]]),
       ...constructionIds.flatMap((id) =>
-        ['factories', 'buildings', 'researchs'].map((kind) => ['DELETE', `/me/planet/${kind}?id=${id}`] as const),
+        ['factories', 'buildings', 'researchs'].map((kind): [Method, string] => ['DELETE', `/me/planet/${kind}?id=${id}`]),
       ),
       ['POST', '/me/planet', { planet_index: 1 }],
       ['POST', '/me/planet', { planet_index: 2 }],

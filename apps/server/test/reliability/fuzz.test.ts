@@ -190,7 +190,7 @@ describe(`fuzzing: ${PER_ENDPOINT} malformed requests per endpoint`, () => {
             expect(response.statusCode, context).toBe(200);
             expect(leaks(response.body), context).toBe(false);
           } else {
-            expectContractError(response.statusCode, response.headers['content-type'], response.body, context);
+            expectContractError(response.statusCode, String(response.headers['content-type'] ?? ''), response.body, context);
           }
         }),
         { numRuns: PER_ENDPOINT },

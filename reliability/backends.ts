@@ -1,0 +1,83 @@
+/**
+ * The databases the process-level battery runs on: SQLite always (a fresh data directory), and
+ * PostgreSQL when TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432 (a fresh
+ * database, dropped at the end).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import type { ServerEnv } from './server-process.js';
+
+export interface Backend {
+  name: 'sqlite' | 'postgres';
+  env: ServerEnv;
+  /** Direct access for set-up and checks, only while no server runs on it (SQLite). */
+  open(): DatabaseHandle;
+  dispose(): Promise<void>;
+}
+
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.setTimeout(2000, () => done(false));
+  });
+}
+
+/** The PostgreSQL server to use, or undefined to run on SQLite only. */
+export async function postgresUrl(): Promise<string | undefined> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  return (await answers(5432)) ? LOCAL_POSTGRES : undefined;
+}
+
+export function sqliteBackend(): Backend {
+  const dir = mkdtempSync(join(tmpdir(), 'starhold-reliability-'));
+  return {
+    name: 'sqlite',
+    env: { DATA_DIR: dir },
+    open: () => openDatabase({ kind: 'sqlite', file: join(dir, 'starhold.sqlite') }),
+    async dispose() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postgresBackend(adminUrl: string): Promise<Backend> {
+  const name = `starhold_reliability_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
+    async dispose() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** SQLite, then PostgreSQL when one answers. */
+export async function availableBackends(): Promise<{ name: Backend['name']; make: () => Promise<Backend> }[]> {
+  const url = await postgresUrl();
+  const makers: { name: Backend['name']; make: () => Promise<Backend> }[] = [{ name: 'sqlite', make: async () => sqliteBackend() }];
+  if (url) makers.push({ name: 'postgres', make: () => postgresBackend(url) });
+  return makers;
+}
