@@ -20,7 +20,7 @@ describe('NOTIFY payloads', () => {
       module_id: index,
       level: index,
     }));
-    const payloads = notificationPayloads('origin', 7, events);
+    const payloads = notificationPayloads(7, events);
     expect(payloads.length).toBeGreaterThan(1);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
     const delivered = payloads.flatMap((payload) => (JSON.parse(payload) as { e: LiveEvent[] }).e);

@@ -28,32 +28,26 @@ import {
   type EmailToSend,
 } from './economy.repository.js';
 import { toIso } from './economy.mapping.js';
-import { toLiveEvents } from '../events/live-events.js';
+import type { EventBus } from '../events/event-bus.js';
+import { toLiveEvents, type LiveEvent } from '../events/live-events.js';
 
 export interface EconomyDeps {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
   rules: RulesConfig;
-  /** Told what a transaction produced once it has committed (live push); never after a rollback. */
-  onCommitted?: (accountId: number, produced: Produced) => void;
+  /** Live push of what a transaction produced: announced with its commit, never after a rollback. */
+  bus?: EventBus;
 }
 
 export function economyDeps(ctx: Pick<AppContext, 'db' | 'dialect' | 'config' | 'events'>): EconomyDeps {
-  const bus = ctx.events;
   return {
     database: { db: ctx.db, dialect: ctx.dialect },
     rules: { gameSpeed: ctx.config.gameSpeed },
-    ...(bus ? { onCommitted: (accountId: number, produced: Produced) => bus.publish(accountId, toLiveEvents(produced.events, produced.emails)) } : {}),
+    ...(ctx.events ? { bus: ctx.events } : {}),
   };
 }
 
-/** The game events and the number of emails of one transaction, announced after its commit. */
-export interface Produced {
-  events: GameEvent[];
-  emails: number;
-}
-
-function announce(deps: EconomyDeps, accountId: number, produced: Produced): void {
-  if (produced.events.length > 0 || produced.emails > 0) deps.onCommitted?.(accountId, produced);
+function announce(deps: EconomyDeps, accountId: number, produced: readonly LiveEvent[]): void {
+  if (produced.length > 0) deps.bus?.publishCommitted(accountId, produced);
 }
 
 export interface AccountContext {
@@ -143,7 +137,7 @@ async function settleLocked<T>(
   accountId: number,
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
-  produced: Produced,
+  produced: LiveEvent[],
 ): Promise<T> {
   const before = await loadAccountState(trx, accountId);
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
@@ -159,8 +153,11 @@ async function settleLocked<T>(
   await saveAccountState(trx, before, after, { points: computePoints(after), nextEventAt: nextEventAt(after) });
   const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
   await insertEmails(trx, accountId, emails);
-  produced.events.push(...events);
-  produced.emails += emails.length;
+  const live = toLiveEvents(events, emails.length);
+  if (live.length > 0) {
+    await deps.bus?.publishInTransaction(trx, accountId, live);
+    produced.push(...live);
+  }
   return change.result;
 }
 
@@ -170,7 +167,7 @@ export async function withAccount<T>(
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
 ): Promise<T> {
-  const produced: Produced = { events: [], emails: 0 };
+  const produced: LiveEvent[] = [];
   const result = await writeTransaction(deps, async (trx) => {
     const locked = await deps.database.dialect
       .forUpdate(trx.selectFrom('accounts').select('id').where('id', '=', accountId))
@@ -192,7 +189,7 @@ export const SCHEDULER_BATCH_SIZE = 100;
 export async function runSchedulerOnce(deps: EconomyDeps, now: number, batchSize = SCHEDULER_BATCH_SIZE): Promise<number> {
   let settled = 0;
   while (settled < batchSize) {
-    const produced: Produced = { events: [], emails: 0 };
+    const produced: LiveEvent[] = [];
     const accountId = await writeTransaction(deps, async (trx) => {
       const due = await deps.database.dialect
         .forUpdateSkipLocked(

@@ -1,3 +1,4 @@
+import type { QueryExecutorProvider } from 'kysely';
 import type { LiveEvent } from './live-events.js';
 
 export type LiveEventListener = (event: LiveEvent) => void;
@@ -7,8 +8,14 @@ export type LiveEventListener = (event: LiveEvent) => void;
  * across processes through PostgreSQL LISTEN/NOTIFY (pg-event-bus.ts).
  */
 export interface EventBus {
-  /** Call only after the transaction that produced the events has committed. */
-  publish(accountId: number, events: readonly LiveEvent[]): void;
+  /**
+   * The last statement of the transaction that produced the events. On PostgreSQL a NOTIFY, which
+   * the server delivers only if and when that transaction commits (so a process killed right
+   * after its commit still announces it, and a rollback announces nothing).
+   */
+  publishInTransaction(trx: QueryExecutorProvider, accountId: number, events: readonly LiveEvent[]): Promise<void>;
+  /** Called once the transaction has committed: where the in-process bus delivers. */
+  publishCommitted(accountId: number, events: readonly LiveEvent[]): void;
   /** Returns the unsubscribe function. */
   subscribe(accountId: number, listener: LiveEventListener): () => void;
   close(): Promise<void>;
@@ -59,7 +66,8 @@ export function createLocalFanOut(onListenerError: (error: unknown) => void = ()
 export function createInProcessBus(): EventBus {
   const local = createLocalFanOut();
   return {
-    publish: (accountId, events) => {
+    publishInTransaction: async () => {},
+    publishCommitted: (accountId, events) => {
       if (events.length > 0) local.deliver(accountId, events);
     },
     subscribe: local.subscribe,

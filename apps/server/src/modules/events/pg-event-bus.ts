@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createLocalFanOut, type EventBus } from './event-bus.js';
 import type { LiveEvent } from './live-events.js';
@@ -23,8 +23,6 @@ export interface PostgresBusOptions {
 const MAX_PAYLOAD_CHARS = 7000;
 
 interface Notification {
-  /** Origin: the publishing process, which has already delivered to its own streams. */
-  o: string;
   a: number;
   e: readonly LiveEvent[];
 }
@@ -36,72 +34,38 @@ export function channelFor(schema: string | undefined): string {
 }
 
 /** Splits events into payloads PostgreSQL accepts. */
-export function notificationPayloads(origin: string, accountId: number, events: readonly LiveEvent[]): string[] {
-  const payload = JSON.stringify({ o: origin, a: accountId, e: events } satisfies Notification);
+export function notificationPayloads(accountId: number, events: readonly LiveEvent[]): string[] {
+  const payload = JSON.stringify({ a: accountId, e: events } satisfies Notification);
   if (payload.length <= MAX_PAYLOAD_CHARS || events.length === 1) return [payload];
   const half = Math.ceil(events.length / 2);
-  return [
-    ...notificationPayloads(origin, accountId, events.slice(0, half)),
-    ...notificationPayloads(origin, accountId, events.slice(half)),
-  ];
+  return [...notificationPayloads(accountId, events.slice(0, half)), ...notificationPayloads(accountId, events.slice(half))];
 }
 
 function parseNotification(text: string | undefined): Notification | null {
   if (text === undefined) return null;
   try {
     const value = JSON.parse(text) as Partial<Notification>;
-    if (typeof value.o !== 'string' || typeof value.a !== 'number' || !Array.isArray(value.e)) return null;
-    return { o: value.o, a: value.a, e: value.e };
+    if (typeof value.a !== 'number' || !Array.isArray(value.e)) return null;
+    return { a: value.a, e: value.e };
   } catch {
     return null;
   }
 }
 
 /**
- * A bus shared by every process on one database. A process delivers its own events to its own
- * streams at once and NOTIFYs the others, which skip notifications of their own origin. The
- * LISTEN connection re-opens with backoff when it drops; events sent meanwhile are missed by this
- * process's tabs, which is why the web app keeps polling as a fallback.
- * Resolves once the first LISTEN is in place, so nothing published afterwards is missed.
+ * A bus shared by every process on one database: transactions NOTIFY, and every process
+ * (the publisher included) delivers what its LISTEN connection receives to its own streams.
+ * That connection re-opens with backoff when it drops; events sent meanwhile are missed by this
+ * process's tabs, which is why the web app refreshes on reconnection and polls while down.
+ * Resolves once the first LISTEN is in place, so nothing committed afterwards is missed.
  */
 export async function startPostgresBus(options: PostgresBusOptions): Promise<EventBus> {
   const channel = channelFor(options.schema);
-  const origin = randomBytes(8).toString('hex');
   const local = createLocalFanOut((error) => options.log.warn({ err: error }, 'live event listener failed'));
-  const publisher = new pg.Pool({ connectionString: options.url, max: 2 });
-  publisher.on('error', (error) => options.log.warn({ err: error }, 'live event publisher connection failed'));
-  const sending = new Set<Promise<unknown>>();
   const maxDelay = options.maxReconnectDelayMs ?? 10_000;
   let listener: pg.Client | null = null;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | null = null;
-
-  const connectListener = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: options.url });
-    let dropped = false;
-    const onDrop = (error?: Error) => {
-      if (dropped) return;
-      dropped = true;
-      listener = null;
-      client.end().catch(() => {});
-      if (closed) return;
-      options.log.warn({ err: error }, 'live event LISTEN connection lost; reconnecting');
-      scheduleReconnect(500);
-    };
-    client.on('error', onDrop);
-    client.on('end', () => onDrop());
-    client.on('notification', (message) => {
-      const notification = parseNotification(message.payload);
-      if (notification && notification.o !== origin) local.deliver(notification.a, notification.e);
-    });
-    await client.connect();
-    await client.query(`LISTEN "${channel}"`);
-    if (closed) {
-      await client.end();
-      return;
-    }
-    listener = client;
-  };
 
   const scheduleReconnect = (delay: number) => {
     if (closed || reconnectTimer) return;
@@ -114,29 +78,50 @@ export async function startPostgresBus(options: PostgresBusOptions): Promise<Eve
     }, delay);
   };
 
+  const connectListener = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: options.url });
+    let dropped = false;
+    const onDrop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      if (closed) return;
+      options.log.warn({ err: error }, 'live event LISTEN connection lost; reconnecting');
+      scheduleReconnect(500);
+    };
+    client.on('notification', (message) => {
+      const notification = parseNotification(message.payload);
+      if (notification) local.deliver(notification.a, notification.e);
+    });
+    await client.connect();
+    client.on('error', onDrop);
+    client.on('end', () => onDrop());
+    await client.query(`LISTEN "${channel}"`);
+    if (closed) {
+      await client.end();
+      return;
+    }
+    listener = client;
+  };
+
   if (options.listen) await connectListener();
 
   return {
-    publish(accountId, events) {
-      if (events.length === 0 || closed) return;
-      local.deliver(accountId, events);
-      for (const payload of notificationPayloads(origin, accountId, events)) {
-        const sent = publisher
-          .query('select pg_notify($1, $2)', [channel, payload])
-          .catch((error: unknown) => options.log.error({ err: error, accountId }, 'live event NOTIFY failed'))
-          .finally(() => sending.delete(sent));
-        sending.add(sent);
+    async publishInTransaction(trx, accountId, events) {
+      for (const payload of notificationPayloads(accountId, events)) {
+        await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
       }
     },
+    publishCommitted: () => {},
     subscribe: local.subscribe,
     async close() {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
-      await Promise.all(sending);
       local.clear();
       const client = listener;
       listener = null;
-      await Promise.all([client?.end().catch(() => {}), publisher.end()]);
+      await client?.end().catch(() => {});
     },
   };
 }
