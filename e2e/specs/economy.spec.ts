@@ -101,6 +101,21 @@ test.describe('economy at speed 20', () => {
     await context.close();
   });
 
+  test('a cost links to the factory of its resource, and closing the detail clears the query string', async ({ browser }) => {
+    const { context, page } = await newPlayer(browser, server, 'links');
+    await page.goto('/planet/factories?resource=2');
+    const drawer = page.getByRole('dialog', { name: 'Détail' });
+    await expect(drawer.getByTestId('detail-name')).toHaveText('Mine de cristal');
+    await drawer.getByRole('link', { name: /Métal/ }).click();
+    await expect(page).toHaveURL(/\/planet\/factories\?resource=1$/);
+    await expect(drawer.getByTestId('detail-name')).toHaveText('Mine de métal');
+    await expect(drawer.getByTestId('build-time')).toHaveText('5s');
+    await drawer.getByRole('button', { name: 'Fermer' }).click();
+    await expect(page).toHaveURL(/\/planet\/factories$/);
+    await expect(drawer).toBeHidden();
+    await context.close();
+  });
+
   test('mobile width shows the chart at least 600 px wide inside a horizontal scroll', async ({ browser }) => {
     const { context, page } = await newPlayer(browser, server, 'phone', { width: 375, height: 812 });
     await page.goto('/');
