@@ -8,7 +8,7 @@ import { ConstructionQueue } from './ConstructionQueue';
 import { DetailPanel } from './DetailPanel';
 import { ModuleGrid } from './ModuleGrid';
 import { QuantityModal } from './QuantityModal';
-import { useCancelConstruction, useDemolish, useEconomyPlanet, useModuleList, useRefreshAfterFinish, useStartConstruction } from './module-api';
+import { useCancelConstruction, useDemolish, useEconomyPlanet, useModuleList, useRefreshEconomy, useStartConstruction } from './module-api';
 import { MODULE_KINDS, type ModuleKind } from './module-kinds';
 import { moduleTextKey, toModuleView } from './module-view';
 
@@ -29,7 +29,7 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
   const start = useStartConstruction(kind);
   const demolish = useDemolish(kind);
   const cancel = useCancelConstruction(kind);
-  const refreshAfterFinish = useRefreshAfterFinish();
+  const refreshAfterFinish = useRefreshEconomy();
   const [ordering, setOrdering] = useState<number | undefined>(undefined);
 
   const items = (list.data?.modules ?? []).map(toModuleView);

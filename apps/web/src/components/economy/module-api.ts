@@ -7,7 +7,6 @@ import {
   ModuleListSchema,
   PlanetSchema,
   RequirementsSchema,
-  type ModuleList,
 } from '@starhold/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { focusPlanetQueryOptions } from '../../api/planets';
@@ -71,13 +70,9 @@ export function useEconomyPlanet() {
 }
 
 /** Anything a construction changes: the lists, the planet (resources, capacity) and /me (points). */
-function useRefreshEconomy() {
+export function useRefreshEconomy() {
   const queryClient = useQueryClient();
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.myPlanet }), queryClient.invalidateQueries({ queryKey: queryKeys.me, exact: true })]);
-}
-
-export function useRefreshAfterFinish() {
-  return useRefreshEconomy();
 }
 
 /** Starts one level, or orders `quantity` ships or defenses. */
@@ -108,4 +103,3 @@ export function useCancelConstruction(kind: ModuleKind) {
   });
 }
 
-export type { ModuleList };

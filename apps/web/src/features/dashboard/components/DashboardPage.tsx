@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/me';
 import { Spinner } from '../../../components/Spinner';
 import { ConstructionQueue } from '../../../components/economy/ConstructionQueue';
-import { useCancelConstruction, useEconomyPlanet, useModuleList, useRefreshAfterFinish } from '../../../components/economy/module-api';
+import { useCancelConstruction, useEconomyPlanet, useModuleList, useRefreshEconomy } from '../../../components/economy/module-api';
 import { MODULE_KINDS, type ModuleKind } from '../../../components/economy/module-kinds';
 import { PlanetCard, SystemCard } from './PlanetCards';
 import { PredictionChart } from './PredictionChart';
@@ -13,7 +13,7 @@ const QUEUE_KINDS: ModuleKind[] = ['factories', 'buildings', 'researchs', 'ships
 function KindQueue({ kind, raceId }: { kind: ModuleKind; raceId: number }) {
   const list = useModuleList(kind);
   const cancel = useCancelConstruction(kind);
-  const refresh = useRefreshAfterFinish();
+  const refresh = useRefreshEconomy();
   if (!list.data) return <Spinner />;
   return (
     <ConstructionQueue
