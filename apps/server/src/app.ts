@@ -73,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: config.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

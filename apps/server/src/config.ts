@@ -22,6 +22,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface Config {
@@ -43,6 +44,16 @@ export interface Config {
   rateLimitPerMinute?: number;
   /** false (SCHEDULER=off): this process runs no periodic tasks; a worker or another process does. */
   scheduler: boolean;
+  /**
+   * Behind a load balancer: which X-Forwarded-For hops to believe, so that rate limits and login
+   * throttling see the player's address: true (every hop) or the proxies' addresses/CIDRs,
+   * comma separated (Fastify's trustProxy).
+   */
+  trustProxy?: boolean | string;
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }
 
 /** Both the bundle (dist/main.js) and the sources (src/config.ts) sit two levels below apps/. */
@@ -74,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((origin) => origin.length > 0),
     ...(e.RATE_LIMIT_PER_MINUTE === undefined ? {} : { rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE }),
     scheduler: e.SCHEDULER === 'on',
+    ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: parseTrustProxy(e.TRUST_PROXY) }),
   };
 }

@@ -73,6 +73,14 @@ describe('configuration', () => {
     });
   });
 
+  it('runs the scheduler unless SCHEDULER=off, and trusts a proxy only when TRUST_PROXY says so', () => {
+    expect(loadConfig({})).toMatchObject({ scheduler: true });
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ SCHEDULER: 'off', TRUST_PROXY: 'true' })).toMatchObject({ scheduler: false, trustProxy: true });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' })).toMatchObject({ trustProxy: '10.0.0.0/8,127.0.0.1' });
+    expect(() => loadConfig({ SCHEDULER: 'maybe' })).toThrow(/SCHEDULER/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
