@@ -11,9 +11,16 @@ import { sessionOf } from '../../http/session.js';
 import type { SystemsService } from './systems.service.js';
 
 export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
-  app.get('/systems', { schema: { tags: ['systems'], response: { 200: systemsResponseSchema } } }, async (request) => ({
-    data: await systems.list(sessionOf(request).accountId),
-  }));
+  app.get(
+    '/systems',
+    {
+      schema: { tags: ['systems'], response: { 200: systemsResponseSchema } },
+      // The list was checked against systemListItemSchema once, when the universe was cached, and
+      // only the boolean has_own_planet varies: re-encoding 1,000 items through zod cost ~11 ms a call.
+      serializerCompiler: () => (payload) => JSON.stringify(payload),
+    },
+    async (request) => ({ data: await systems.list(sessionOf(request).accountId) }),
+  );
 
   app.get(
     '/systems/:id',

@@ -1,6 +1,7 @@
 import { buildRouteGraph, findRoute, generateUniverse } from '@starhold/rules';
 import {
   SECURITY_NAMES,
+  systemListItemSchema,
   type RoutePreference,
   type Security,
   type SystemDetail,
@@ -8,6 +9,7 @@ import {
   type SystemSummary,
 } from '@starhold/contract';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
@@ -67,6 +69,8 @@ type SystemRow = Awaited<ReturnType<typeof repo.listSystems>>[number];
 
 interface CachedUniverse {
   systems: SystemRow[];
+  /** The list as GET /systems shows it, checked once against the contract; per caller only `has_own_planet` differs. */
+  listed: SystemListItem[];
   byId: Map<number, SystemRow>;
   /** Neighbour ids per system, ascending. */
   connections: Map<number, number[]>;
@@ -96,10 +100,21 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
   const cachedUniverse = (): Promise<CachedUniverse> => {
     universe ??= (async () => {
       const [systems, gates] = await Promise.all([repo.listSystems(db), repo.listGates(db)]);
+      const connections = connectionsOf(gates);
+      const listed = systems.map((s) => ({
+        id: s.id,
+        name: s.name,
+        position: { x: s.x, y: s.y },
+        security: securityOf(s.security_id),
+        race: { id: s.race_id },
+        connections: connections.get(s.id) ?? [],
+        has_own_planet: false,
+      }));
       return {
         systems,
+        listed: z.array(systemListItemSchema).parse(listed),
         byId: new Map(systems.map((s) => [s.id, s])),
-        connections: connectionsOf(gates),
+        connections,
         graph: buildRouteGraph(
           systems.map((s) => ({ id: s.id, security: securityOf(s.security_id).id })),
           gates.map((g): [number, number] => [g.a, g.b]),
@@ -114,16 +129,8 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
 
   return {
     async list(accountId: number): Promise<SystemListItem[]> {
-      const [{ systems, connections }, own] = await Promise.all([cachedUniverse(), repo.systemIdsWithPlanetsOf(db, accountId)]);
-      return systems.map((s) => ({
-        id: s.id,
-        name: s.name,
-        position: { x: s.x, y: s.y },
-        security: securityOf(s.security_id),
-        race: { id: s.race_id },
-        connections: connections.get(s.id) ?? [],
-        has_own_planet: own.has(s.id),
-      }));
+      const [{ listed }, own] = await Promise.all([cachedUniverse(), repo.systemIdsWithPlanetsOf(db, accountId)]);
+      return listed.map((item) => ({ ...item, has_own_planet: own.has(item.id) }));
     },
 
     async detail(accountId: number, systemId: number): Promise<SystemDetail> {
