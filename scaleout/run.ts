@@ -9,7 +9,7 @@
  *   final levels match the accepted orders (orders lost in the kill are bounded);
  * - NMI neither lost nor doubled: final balance = 100 minus what the unlock emails say was spent,
  *   and one unlock email per accepted unlock;
- * - resources never negative, no 5xx outside the kill.
+ * - a tab only hears its own player's planet; resources never negative; no 5xx outside the kill.
  * Bounded: the whole run aborts after SCALEOUT_TIMEOUT_MS (default 180 s). 127.0.0.1 only; it
  * only signals the processes it started.
  */
@@ -224,8 +224,10 @@ async function main(): Promise<string[]> {
       if (unlocks.length < ledger.unlocksAccepted || unlocks.length > ledger.unlocksAccepted + ledger.unlocksUnknown) {
         failures.push(`${player.username}: ${unlocks.length} unlock emails for ${ledger.unlocksAccepted} accepted unlocks`);
       }
-      const planet = dataOf<{ resources: { value: number }[] }>(await call(urlA, 'GET', '/me/planet', player.cookie));
+      const planet = dataOf<{ id: number; resources: { value: number }[] }>(await call(urlA, 'GET', '/me/planet', player.cookie));
       if (planet.resources.some((resource) => resource.value < 0)) failures.push(`${player.username}: negative resources`);
+      const foreign = tab.events.filter((event) => 'planet_id' in event && event.planet_id !== planet.id);
+      if (foreign.length > 0) failures.push(`${player.username}: ${foreign.length} pushed events of another player's planet`);
     }
 
     const levelSum = [...levels.values()].reduce((sum, byMine) => sum + Object.values(byMine).reduce((x, y) => x + y, 0), 0);
