@@ -1,4 +1,8 @@
+import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../src/modules/events/event-bus.js';
+import { eventsRoutes, type StreamRegistry } from '../src/modules/events/events.routes.js';
 import { createTestApp, loginPlayer, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 import { openStream, settleDeliveries, type OpenStream } from './events-stream.js';
 
@@ -103,6 +107,32 @@ describe('GET /me/events at shutdown', () => {
     const stream = await openStream(url, player.cookie);
     expect(stream.status).toBe(200);
     await own.close();
+    await stream.ended;
+  });
+});
+
+describe('GET /me/events heartbeat', () => {
+  it('sends a heartbeat comment on its interval so that proxies keep the stream open', async () => {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      request.auth = { accountId: 1, family: 'test' };
+    });
+    let registry: StreamRegistry | undefined;
+    await app.register(
+      async (scope) => {
+        registry = eventsRoutes(scope.withTypeProvider<ZodTypeProvider>(), createInProcessBus(), { heartbeatMs: 50 });
+      },
+      { prefix: '/api/v1' },
+    );
+    app.addHook('preClose', (done) => {
+      registry?.closeAll();
+      done();
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(url, undefined);
+    await stream.waitFor(() => stream.comments.filter((comment) => comment === 'heartbeat').length >= 2, 2000);
+    await app.close();
     await stream.ended;
   });
 });
