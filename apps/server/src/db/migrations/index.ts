@@ -3,6 +3,7 @@ import type { DialectSeam } from '../dialect.js';
 import { platformMigration } from './001-platform.js';
 import { economyMigration } from './002-economy.js';
 import { rankingIndexesMigration } from './003-ranking-indexes.js';
+import { visibleAccountsIndexMigration } from './004-visible-accounts-index.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -15,4 +16,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['001-platform', platformMigration],
   ['002-economy', economyMigration],
   ['003-ranking-indexes', rankingIndexesMigration],
+  ['004-visible-accounts-index', visibleAccountsIndexMigration],
 ];

@@ -21,17 +21,21 @@ function rankingOrder(orderBy: AccountOrderBy) {
 
 /** Suspended accounts are out of the ranking and their profiles (docs/decisions/100). */
 export const accountsRepository = {
+  /**
+   * One page of the ranking. The rank is the place in the chosen order, so it is the page's offset
+   * plus the row's position: paging straight down the ranking indexes (migration 003) instead of
+   * numbering every account first, which cost a scan and sort of the whole table per request.
+   */
   async ranking(db: Kysely<Database>, orderBy: AccountOrderBy, offset: number, limit: number): Promise<RankedAccountRow[]> {
     const rows = await db
       .selectFrom('accounts')
       .select(['id', 'username', 'race_id', 'total_points', 'economy_points', 'science_points', 'military_points'])
-      .select(sql<number | string>`row_number() over (order by ${rankingOrder(orderBy)})`.as('rank'))
       .where('suspended_at', 'is', null)
-      .orderBy('rank')
+      .orderBy(rankingOrder(orderBy))
       .offset(offset)
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+    return rows.map((row, position) => ({ ...row, rank: offset + position + 1 }));
   },
 
   async countVisible(db: Kysely<Database>): Promise<number> {
