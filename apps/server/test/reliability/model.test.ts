@@ -11,7 +11,8 @@ import { countStatuses, FULL, printFigure, scaled } from './support.js';
 
 /**
  * Figure 2 of the battery: a model-based test of the HTTP API. Random sequences of builds,
- * orders, cancels, demolitions, clock jumps and parallel bursts run against the real app; after
+ * orders, cancels, demolitions, commandant unlocks, clock jumps and parallel bursts run against
+ * the real app; after
  * every step the invariants of the economy are read back through the API and the database.
  */
 const RUNS = scaled(1000, 25);
@@ -56,7 +57,8 @@ type Action =
   | { kind: 'start'; path: string }
   | { kind: 'order'; path: string; value: number }
   | { kind: 'cancel'; path: string }
-  | { kind: 'demolish'; path: string };
+  | { kind: 'demolish'; path: string }
+  | { kind: 'unlock'; path: string; time: number };
 
 const LEVEL_TYPE: Record<string, LevelTypeId> = { factories: 1, buildings: 2, researchs: 5 };
 const TYPE_OF_KIND: Record<number, 'factories' | 'buildings' | 'ships' | 'defenses' | 'researchs'> = {
@@ -74,6 +76,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.constantFrom('/me/planet/factories', '/me/planet/buildings', '/me/planet/researchs').map((path): Action => ({ kind: 'cancel', path })),
   fc.constantFrom('/me/planet/factories/1', '/me/planet/factories/2', '/me/planet/buildings/1', '/me/planet/buildings/4')
     .map((path): Action => ({ kind: 'demolish', path })),
+  fc.record({ id: fc.integer({ min: 1, max: 5 }), time: fc.integer({ min: 1, max: 4 }) })
+    .map(({ id, time }): Action => ({ kind: 'unlock', path: `/me/commandants/${id}`, time })),
 );
 
 interface Sent {
@@ -108,6 +112,7 @@ async function send(real: Real, action: Action): Promise<Sent> {
     url: `/api/v1${action.path}`,
     headers: real.player.headers,
     ...(action.kind === 'order' ? { payload: { value: action.value } } : {}),
+    ...(action.kind === 'unlock' ? { payload: { time: action.time } } : {}),
   });
   const refund = { metal: 0, crystal: 0, fuel: 0 };
   let inProgress: Started[] = [];
@@ -182,7 +187,10 @@ async function checkInvariants(model: Model, real: Real, refund: Resources): Pro
     expect(model.refunded[key], `refunds of ${key} never exceed payments`).toBeLessThanOrEqual(model.paid[key]);
   }
 
-  const me = (await app.inject({ method: 'GET', url: '/api/v1/me', headers: real.player.headers })).json() as { data: { total_points: number } };
+  const me = (await app.inject({ method: 'GET', url: '/api/v1/me', headers: real.player.headers })).json() as {
+    data: { total_points: number; nmi: number };
+  };
+  expect(me.data.nmi, 'NMI never negative').toBeGreaterThanOrEqual(0);
   expect(me.data.total_points).toBeCloseTo(await ownedWorth(real), 6);
 }
 
