@@ -12,8 +12,8 @@ import { countStatuses, FULL, printFigure, scaled } from './support.js';
 /**
  * Figure 2 of the battery: a model-based test of the HTTP API. Random sequences of builds,
  * orders, cancels, demolitions, commandant unlocks, clock jumps and parallel bursts run against
- * the real app; after
- * every step the invariants of the economy are read back through the API and the database.
+ * the real app; after every step the invariants of the economy are read back through the API and
+ * the database.
  */
 const RUNS = scaled(1000, 25);
 const MAX_STEPS = 50;
