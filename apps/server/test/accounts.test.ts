@@ -128,3 +128,35 @@ describe('GET /accounts/{id}', () => {
     }
   });
 });
+
+describe('the leaderboard total', () => {
+  const total = async () => (await get(players[0]!, '/accounts?limit=1')).body.meta?.total;
+  const counted = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('accounts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('suspended_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('stays equal to the number of accounts not suspended through registrations, suspension and reinstatement', async () => {
+    const before = await total();
+    expect(before).toBe(await counted());
+    const newcomers = [await registerPlayer(t.app), await registerPlayer(t.app)];
+    expect(await total()).toBe(before! + 2);
+
+    const suspend = (at: string | null) =>
+      t.database.db.updateTable('accounts').set({ suspended_at: at }).where('id', '=', newcomers[0]!.me.id).execute();
+    await suspend('2026-02-01T00:00:00.000Z');
+    expect(await total()).toBe(before! + 1);
+    // A second suspension (a new date) of an account already suspended changes nothing.
+    await suspend('2026-02-02T00:00:00.000Z');
+    expect(await total()).toBe(before! + 1);
+    await suspend(null);
+    expect(await total()).toBe(before! + 2);
+    expect(await total()).toBe(await counted());
+  });
+});

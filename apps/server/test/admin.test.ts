@@ -133,4 +133,31 @@ describe('admin commands against the game (SQLite, or PostgreSQL with TEST_DATAB
     // The sessions ended by the suspension stay ended.
     expect((await me(victim.headers)).statusCode).toBe(401);
   });
+
+  it('keeps the leaderboard total exact through suspend, a repeated suspend and reinstate', async () => {
+    const player = await registerPlayer(t.app);
+    const total = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/accounts?limit=1', headers: player.headers })).json<{ meta: { total: number } }>().meta.total;
+    const counted = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('accounts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('suspended_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const victim = await registerPlayer(t.app);
+    const before = await total();
+    expect(before).toBe(await counted());
+
+    await command('suspend', victim.username, '--yes');
+    await command('suspend', victim.username, '--yes');
+    expect(await total()).toBe(before - 1);
+    await command('reinstate', victim.username);
+    await command('reinstate', victim.username);
+    expect(await total()).toBe(before);
+    expect(await total()).toBe(await counted());
+  });
 });

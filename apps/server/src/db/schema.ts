@@ -97,6 +97,12 @@ export interface EmailsTable {
   read_at: string | null;
 }
 
+/** One row (id 1), kept by triggers of migration 005: the number of accounts not suspended. */
+export interface AccountCountsTable {
+  id: number;
+  visible: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   refresh_tokens: RefreshTokensTable;
@@ -107,6 +113,7 @@ export interface Database {
   orbits: OrbitsTable;
   planets: PlanetsTable;
   emails: EmailsTable;
+  account_counts: AccountCountsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

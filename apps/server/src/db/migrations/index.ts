@@ -4,6 +4,7 @@ import { platformMigration } from './001-platform.js';
 import { economyMigration } from './002-economy.js';
 import { rankingIndexesMigration } from './003-ranking-indexes.js';
 import { visibleAccountsIndexMigration } from './004-visible-accounts-index.js';
+import { visibleAccountsCounterMigration } from './005-visible-accounts-counter.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -17,4 +18,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['002-economy', economyMigration],
   ['003-ranking-indexes', rankingIndexesMigration],
   ['004-visible-accounts-index', visibleAccountsIndexMigration],
+  ['005-visible-accounts-counter', visibleAccountsCounterMigration],
 ];
