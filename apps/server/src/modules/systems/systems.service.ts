@@ -8,6 +8,7 @@ import {
   type SystemListItem,
   type SystemSummary,
 } from '@starhold/contract';
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DialectSeam } from '../../db/dialect.js';
@@ -67,10 +68,68 @@ export async function seedUniverseIfEmpty(
 
 type SystemRow = Awaited<ReturnType<typeof repo.listSystems>>[number];
 
+/** GET /systems's body as bytes with every `has_own_planet` false, and where each system's `false` starts. */
+interface SerializedList {
+  body: Buffer;
+  flagAt: Map<number, number>;
+  /** Changes with any byte of the body; a caller's ETag adds their own systems to it. */
+  fingerprint: string;
+}
+
+/** The list body of one caller and its validator (the caller's systems change it when they colonise). */
+export interface SystemsListBody {
+  body: Buffer;
+  etag: string;
+}
+
+const FLAG = '"has_own_planet":false';
+const TRUE = Buffer.from('true');
+const FALSE_LENGTH = 'false'.length;
+
+function hash(text: string | Buffer): string {
+  return createHash('sha1').update(text).digest('base64url').slice(0, 16);
+}
+
+/**
+ * Serialises the list once: the 1,000 items are the same for every caller but for one boolean, and
+ * stringifying them cost ~1.6 ms a call. The `{"data":[...]}` text is built fragment by fragment
+ * so that each flag's byte offset is known; a caller's body is then the shared bytes with `true`
+ * spliced in at their own systems, byte for byte what JSON.stringify would give.
+ */
+function serializeList(listed: SystemListItem[]): SerializedList {
+  const flagAt = new Map<number, number>();
+  const chunks: string[] = ['{"data":['];
+  let bytes = Buffer.byteLength(chunks[0]!);
+  listed.forEach((item, index) => {
+    const fragment = (index > 0 ? ',' : '') + JSON.stringify({ ...item, has_own_planet: false });
+    const flag = fragment.lastIndexOf(FLAG);
+    if (flag < 0) throw new Error(`System ${item.id} serialised without its has_own_planet flag`);
+    flagAt.set(item.id, bytes + Buffer.byteLength(fragment.slice(0, flag + FLAG.length - FALSE_LENGTH)));
+    chunks.push(fragment);
+    bytes += Buffer.byteLength(fragment);
+  });
+  chunks.push(']}');
+  const body = Buffer.from(chunks.join(''));
+  return { body, flagAt, fingerprint: hash(body) };
+}
+
+function listBodyOf(list: SerializedList, own: Set<number>): SystemsListBody {
+  const offsets = [...own].flatMap((id) => list.flagAt.get(id) ?? []).sort((a, b) => a - b);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const offset of offsets) {
+    pieces.push(list.body.subarray(from, offset), TRUE);
+    from = offset + FALSE_LENGTH;
+  }
+  pieces.push(list.body.subarray(from));
+  const ids = [...own].sort((a, b) => a - b).join('.');
+  return { body: offsets.length === 0 ? list.body : Buffer.concat(pieces), etag: `"${list.fingerprint}-${hash(ids)}"` };
+}
+
 interface CachedUniverse {
   systems: SystemRow[];
-  /** The list as GET /systems shows it, checked once against the contract; per caller only `has_own_planet` differs. */
-  listed: SystemListItem[];
+  /** The list as GET /systems shows it, checked once against the contract and serialised once. */
+  list: SerializedList;
   byId: Map<number, SystemRow>;
   /** Neighbour ids per system, ascending. */
   connections: Map<number, number[]>;
@@ -112,7 +171,7 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
       }));
       return {
         systems,
-        listed: z.array(systemListItemSchema).parse(listed),
+        list: serializeList(z.array(systemListItemSchema).parse(listed)),
         byId: new Map(systems.map((s) => [s.id, s])),
         connections,
         graph: buildRouteGraph(
@@ -128,9 +187,10 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
   };
 
   return {
-    async list(accountId: number): Promise<SystemListItem[]> {
-      const [{ listed }, own] = await Promise.all([cachedUniverse(), repo.systemIdsWithPlanetsOf(db, accountId)]);
-      return listed.map((item) => ({ ...item, has_own_planet: own.has(item.id) }));
+    /** GET /systems's JSON body for one caller, ready to send. */
+    async listBody(accountId: number): Promise<SystemsListBody> {
+      const [{ list }, own] = await Promise.all([cachedUniverse(), repo.systemIdsWithPlanetsOf(db, accountId)]);
+      return listBodyOf(list, own);
     },
 
     async detail(accountId: number, systemId: number): Promise<SystemDetail> {
