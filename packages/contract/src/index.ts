@@ -9,3 +9,4 @@ export * from './economy.js';
 export * from './emails.js';
 export * from './accounts.js';
 export * from './commandants.js';
+export * from './live-events.js';

@@ -1,3 +1,4 @@
+import { liveEventSchema, type LiveEvent } from '@starhold/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,14 +7,7 @@ import { API_BASE_PATH } from './api-client';
 import { queryKeys } from './query-keys';
 import { toasts, type ToastInput } from './toasts';
 
-/** What GET /me/events pushes (apps/server/src/modules/events/live-events.ts). */
-export type LiveEvent =
-  | { kind: 'construction_finished'; planet_id: number; type_id: number; module_id: number; level: number }
-  | { kind: 'research_finished'; planet_id: number; module_id: number; level: number }
-  | { kind: 'construction_dropped'; planet_id: number; type_id: number; module_id: number; level: number; reason: string }
-  | { kind: 'units_delivered'; planet_id: number; type_id: number; module_id: number; count: number }
-  | { kind: 'commandant_expired'; commandant_id: number }
-  | { kind: 'email_received'; count: number };
+export type { LiveEvent } from '@starhold/contract';
 
 /** The part of the browser's EventSource the client uses, so tests can drive a fake one. */
 export interface EventSourceLike {
@@ -84,10 +78,11 @@ function toastFor(event: LiveEvent, t: LiveEventsDeps['translate']): ToastInput 
   }
 }
 
+/** An event this client does not know (a newer server) or a garbled line is ignored. */
 function parse(data: string): LiveEvent | null {
   try {
-    const value = JSON.parse(data) as { kind?: unknown };
-    return typeof value.kind === 'string' ? (value as LiveEvent) : null;
+    const parsed = liveEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

@@ -1,15 +1,7 @@
+import type { LiveEvent } from '@starhold/contract';
 import type { GameEvent } from '@starhold/rules';
 
-/** What a browser tab is told; small on purpose (kind + ids), the tab refetches the details. */
-export type LiveEvent =
-  | { kind: 'construction_finished'; planet_id: number; type_id: number; module_id: number; level: number }
-  | { kind: 'research_finished'; planet_id: number; module_id: number; level: number }
-  | { kind: 'construction_dropped'; planet_id: number; type_id: number; module_id: number; level: number; reason: string }
-  | { kind: 'units_delivered'; planet_id: number; type_id: number; module_id: number; count: number }
-  | { kind: 'commandant_expired'; commandant_id: number }
-  | { kind: 'email_received'; count: number };
-
-export type LiveEventKind = LiveEvent['kind'];
+export type { LiveEvent, LiveEventKind } from '@starhold/contract';
 
 const RESEARCH_TYPE_ID = 5;
 
