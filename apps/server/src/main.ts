@@ -20,11 +20,17 @@ async function main(): Promise<void> {
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
 
-  // The bus logs through the app's logger, which exists by the time anything goes wrong.
-  const events = await openEventBus(config.databaseUrl, handle.schema, { warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m) }, true);
+  // The bus can report a LISTEN failure before the app (and its logger) exists: the console until then.
+  let appLog: { warn(o: object, m: string): void; error(o: object, m: string): void } | null = null;
+  const busLog = {
+    warn: (o: object, m: string) => (appLog ? appLog.warn(o, m) : console.warn(m, o)),
+    error: (o: object, m: string) => (appLog ? appLog.error(o, m) : console.error(m, o)),
+  };
+  const events = await openEventBus(config.databaseUrl, handle.schema, busLog, true);
   const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes, events };
   const rateLimit = config.rateLimitPerMinute === undefined ? {} : { rateLimit: { max: config.rateLimitPerMinute, windowMs: 60_000 } };
   const app = await buildApp({ ...ctx, ...rateLimit });
+  appLog = app.log;
   try {
     const applied = await migrateToLatest(handle.db, handle.dialect, handle.schema);
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
