@@ -1,15 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The displayed version is the product's, kept in the root package.json.
 const rootPackage = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
 ) as { version: string };
 
+/**
+ * The dashboard is the landing page (a login also lands there), and its chunk was only requested
+ * once the entry had run and GET /me had answered. Preloading it from index.html fetches it with
+ * the entry's own chunks.
+ */
+function preloadLandingScreen(entrySuffix: string): Plugin {
+  return {
+    name: 'starhold-preload-landing-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entrySuffix));
+        if (!landing) throw new Error(`No chunk for ${entrySuffix}`);
+        const files = [landing.fileName, ...landing.imports].filter((file) => !html.includes(`/${file}"`));
+        return {
+          html,
+          tags: files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadLandingScreen('/src/features/dashboard/index.ts')],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,12 +1,18 @@
-import { Alert, Grid, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Card, Grid, SimpleGrid, Stack, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/me';
 import { Spinner } from '../../../components/Spinner';
 import { ConstructionQueue } from '../../../components/economy/ConstructionQueue';
 import { useCancelConstruction, useEconomyPlanet, useModuleList, useRefreshEconomy } from '../../../components/economy/module-api';
 import { MODULE_KINDS, type ModuleKind } from '../../../components/economy/module-kinds';
+import { CHART_HEIGHT } from '../model/prediction';
 import { PlanetCard, SystemCard } from './PlanetCards';
-import { PredictionChart } from './PredictionChart';
+
+// Chart.js is most of the dashboard's code: its chunk is requested as soon as the dashboard loads,
+// in parallel with the planet, but the title and cards do not wait for it.
+const chartModule = import('./PredictionChart');
+const PredictionChart = lazy(() => chartModule.then((module) => ({ default: module.PredictionChart })));
 
 const QUEUE_KINDS: ModuleKind[] = ['factories', 'buildings', 'researchs', 'ships', 'defenses'];
 
@@ -47,7 +53,9 @@ export function DashboardPage() {
           <SystemCard system={planet.data.system} />
         </Grid.Col>
       </Grid>
-      <PredictionChart resources={planet.data.resources} />
+      <Suspense fallback={<Card withBorder radius="md" padding="sm" mih={CHART_HEIGHT.mobile} />}>
+        <PredictionChart resources={planet.data.resources} />
+      </Suspense>
       <Title order={3}>{t('dashboard.constructions')}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
         {QUEUE_KINDS.map((kind) => (
