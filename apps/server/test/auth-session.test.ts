@@ -71,8 +71,9 @@ describe('POST /auth/login', () => {
     expect((await me(player.cookies)).statusCode).toBe(403);
   });
 
-  it('throttles an account after 10 failures from one address for 15 minutes, not from another address', async () => {
+  it('throttles an account after 10 failures from one address for 15 minutes, while the player signs in from an address it knows', async () => {
     const player = await registerPlayer(t.app);
+    expect((await login({ email: player.email, password: player.password }, '10.0.2.2')).statusCode).toBe(200);
     for (let i = 0; i < 10; i += 1) {
       expect((await login({ email: player.email, password: 'Wrong1234' }, '10.0.2.1')).statusCode).toBe(401);
     }
@@ -82,6 +83,30 @@ describe('POST /auth/login', () => {
     expect((await login({ email: player.email, password: player.password }, '10.0.2.2')).statusCode).toBe(200);
     t.clock.advance(15 * 60 * 1000 + 1);
     expect((await login({ email: player.email, password: player.password }, '10.0.2.1')).statusCode).toBe(200);
+  });
+
+  it('closes an account attacked from many addresses to every address but those its player signed in from', async () => {
+    const player = await registerPlayer(t.app);
+    expect((await login({ email: player.email, password: player.password }, '10.0.5.100')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await login({ email: player.email, password: 'Wrong1234' }, `10.0.5.${i}`)).statusCode).toBe(401);
+    }
+    expect((await login({ email: player.email, password: 'Wrong1234' }, '10.0.5.50')).statusCode).toBe(429);
+    expect((await login({ email: player.email, password: player.password }, '10.0.5.51')).statusCode).toBe(429);
+    expect((await login({ email: player.email, password: player.password }, '10.0.5.100')).statusCode).toBe(200);
+  });
+
+  it('closes an unknown email after 10 failures from many addresses exactly like a real account', async () => {
+    const player = await registerPlayer(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      await login({ email: player.email, password: 'Wrong1234' }, `10.0.6.${i}`);
+      await login({ email: 'ghost.account@example.test', password: 'Wrong1234' }, `10.0.6.${i}`);
+    }
+    const real = await login({ email: player.email, password: 'Wrong1234' }, '10.0.6.50');
+    const ghost = await login({ email: 'ghost.account@example.test', password: 'Wrong1234' }, '10.0.6.50');
+    expect(real.statusCode).toBe(429);
+    expect(ghost.statusCode).toBe(429);
+    expect(ghost.body).toBe(real.body);
   });
 
   it('throttles an address that fails on many accounts', async () => {

@@ -36,6 +36,12 @@ export interface RefreshTokensTable {
   created_at: string;
 }
 
+export interface LoginKnownAddressesTable {
+  account_id: number;
+  ip: string;
+  last_success_at: string;
+}
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   email_lower: string;
@@ -107,6 +113,7 @@ export interface Database {
   accounts: AccountsTable;
   refresh_tokens: RefreshTokensTable;
   login_attempts: LoginAttemptsTable;
+  login_known_addresses: LoginKnownAddressesTable;
   secrets: SecretsTable;
   systems: SystemsTable;
   gates: GatesTable;

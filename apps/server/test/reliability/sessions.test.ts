@@ -106,22 +106,24 @@ describe('sessions', () => {
 });
 
 describe('login throttling', () => {
-  it('answers 429 after 10 failed attempts on an account from one address for 15 minutes, while the player logs in from another', async () => {
+  it('answers 429 after 10 failed attempts on an account in 15 minutes from any addresses, while the player logs in from an address it knows', async () => {
     const player = await registerPlayer(t.app);
+    expect((await login(player.email, player.password, '10.9.0.2')).statusCode).toBe(200);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) statuses.push((await login(player.email, `Wrong${i}pass`, '10.9.0.1')).statusCode);
+    // Spread over many addresses: the per-account limit holds whatever the attacker's address.
+    for (let i = 0; i < 12; i += 1) statuses.push((await login(player.email, `Wrong${i}pass`, `10.9.1.${i}`)).statusCode);
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
     expect((await login(player.email, player.password, '10.9.0.1')).statusCode).toBe(429);
     expect((await login(player.email, player.password, '10.9.0.2')).statusCode).toBe(200);
     t.clock.advance(15 * 60 * 1000 + 1);
     expect((await login(player.email, player.password, '10.9.0.1')).statusCode).toBe(200);
-    printFigure('login throttling', '10 failures per account and address in 15 minutes, then 429; the player still logs in from another address');
+    printFigure('login throttling', '10 failures per account in 15 minutes from any addresses, then 429 except from addresses the player signed in from');
   });
 
   it('answers an unknown email and a wrong password with the same status and byte-identical body', async () => {
     const player = await registerPlayer(t.app);
-    const wrong = await login(player.email, 'WrongPass1', '10.9.1.1');
-    const unknown = await login('nobody.at.all@example.test', 'WrongPass1', '10.9.1.1');
+    const wrong = await login(player.email, 'WrongPass1', '10.9.2.1');
+    const unknown = await login('nobody.at.all@example.test', 'WrongPass1', '10.9.2.1');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.body).toBe(wrong.body);

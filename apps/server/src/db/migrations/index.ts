@@ -6,6 +6,7 @@ import { rankingIndexesMigration } from './003-ranking-indexes.js';
 import { visibleAccountsIndexMigration } from './004-visible-accounts-index.js';
 import { visibleAccountsCounterMigration } from './005-visible-accounts-counter.js';
 
+import { loginKnownAddressesMigration } from './006-login-known-addresses.js';
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
   // Kysely<any>: migrations are written against the schema of their time, not the current types.
@@ -19,4 +20,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['003-ranking-indexes', rankingIndexesMigration],
   ['004-visible-accounts-index', visibleAccountsIndexMigration],
   ['005-visible-accounts-counter', visibleAccountsCounterMigration],
+  ['006-login-known-addresses', loginKnownAddressesMigration],
 ];

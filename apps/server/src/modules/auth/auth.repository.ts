@@ -153,12 +153,13 @@ export const authRepository = {
     return db.selectFrom('accounts').select(['id', 'suspended_at']).where('id', '=', accountId).executeTakeFirst();
   },
 
-  async countFailures(db: Kysely<Database>, filter: { emailLower?: string; ip: string; since: string }): Promise<number> {
+  /** Failures since `since`, for an email, an address, or the pair. */
+  async countFailures(db: Kysely<Database>, filter: { emailLower?: string; ip?: string; since: string }): Promise<number> {
     let query = db
       .selectFrom('login_attempts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ip', '=', filter.ip)
       .where('created_at', '>', filter.since);
+    if (filter.ip !== undefined) query = query.where('ip', '=', filter.ip);
     if (filter.emailLower !== undefined) query = query.where('email_lower', '=', filter.emailLower);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
@@ -169,6 +170,24 @@ export const authRepository = {
     await db
       .insertInto('login_attempts')
       .values({ email_lower: attempt.emailLower, ip: attempt.ip, created_at: attempt.at })
+      .execute();
+  },
+
+  async isKnownAddress(db: Kysely<Database>, accountId: number, ip: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('login_known_addresses')
+      .select('account_id')
+      .where('account_id', '=', accountId)
+      .where('ip', '=', ip)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async rememberAddress(db: Kysely<Database>, accountId: number, ip: string, at: string): Promise<void> {
+    await db
+      .insertInto('login_known_addresses')
+      .values({ account_id: accountId, ip, last_success_at: at })
+      .onConflict((oc) => oc.columns(['account_id', 'ip']).doUpdateSet({ last_success_at: at }))
       .execute();
   },
 

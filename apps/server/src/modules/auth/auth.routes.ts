@@ -37,7 +37,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
     '/auth/register',
     { schema: { tags: ['auth'], body: registerBodySchema, response: { 201: meResponseSchema } } },
     async (request, reply) => {
-      const { me, session } = await auth.register(request.body, request.headers['accept-language']);
+      const { me, session } = await auth.register(request.body, request.headers['accept-language'], request.ip);
       setSessionCookies(reply, session, secure);
       return reply.code(201).send({ data: me });
     },

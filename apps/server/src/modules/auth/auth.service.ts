@@ -18,10 +18,12 @@ export const REFRESH_TTL_REMEMBERED_MS = 30 * DAY_MS;
 export const REFRESH_TTL_SESSION_MS = DAY_MS;
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failures allowed per account from one address: other addresses (the real player) stay open. */
+/** Failures allowed per account from one address, even one the player has signed in from. */
 export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
 /** Failures allowed per address over all accounts: stops one address from spraying many accounts. */
 export const MAX_FAILURES_PER_ADDRESS = 30;
+/** Failures for one account from every address together, before only known addresses may try. */
+export const MAX_FAILURES_PER_ACCOUNT = 10;
 
 const ACCESS_SECRET_NAME = 'access_token_hmac';
 const HOME_PLANET_NAMES = { fr: 'Planète mère', en: 'Homeworld' } as const;
@@ -87,7 +89,7 @@ export function createAuthService(ctx: AppContext) {
     return null;
   }
 
-  async function registerOnce(body: RegisterBody, passwordHash: string, english: boolean) {
+  async function registerOnce(body: RegisterBody, passwordHash: string, english: boolean, ip: string) {
     // Fetched before the transaction: SQLite has one connection, a query outside it would wait forever.
     const key = await accessSecret();
     return db.transaction().execute(async (trx) => {
@@ -131,6 +133,7 @@ export function createAuthService(ctx: AppContext) {
         params: { username: body.username },
         createdAt: now,
       });
+      await repo.rememberAddress(trx, accountId, ip, now);
       const session = await issueSession(trx, key, accountId, false);
       return { accountId, session };
     });
@@ -139,12 +142,12 @@ export function createAuthService(ctx: AppContext) {
   return {
     accessSecret,
 
-    async register(body: RegisterBody, acceptLanguage: string | undefined): Promise<{ me: Me; session: Session }> {
+    async register(body: RegisterBody, acceptLanguage: string | undefined, ip: string): Promise<{ me: Me; session: Session }> {
       const passwordHash = await hashPassword(body.password);
       const english = prefersEnglish(acceptLanguage);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const { accountId, session } = await registerOnce(body, passwordHash, english);
+          const { accountId, session } = await registerOnce(body, passwordHash, english, ip);
           return { me: await readMe(db, accountId), session };
         } catch (error) {
           const violation = dialect.uniqueViolation(error);
@@ -161,14 +164,20 @@ export function createAuthService(ctx: AppContext) {
       const now = clock();
       const since = isoAt(now - LOGIN_WINDOW_MS);
       const emailLower = body.email.trim().toLowerCase();
-      const [pairFailures, ipFailures] = await Promise.all([
+      const [pairFailures, ipFailures, accountFailures] = await Promise.all([
         repo.countFailures(db, { emailLower, ip, since }),
         repo.countFailures(db, { ip, since }),
+        repo.countFailures(db, { emailLower, since }),
       ]);
       if (pairFailures >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || ipFailures >= MAX_FAILURES_PER_ADDRESS) {
         throw new DomainError('TOO_MANY_REQUESTS');
       }
       const account = await repo.findAccountByEmail(db, emailLower);
+      // An account under attack from many addresses closes to all but the addresses its player
+      // has already signed in from; an unknown email closes the same way, so nothing leaks.
+      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT && !(account && (await repo.isKnownAddress(db, account.id, ip)))) {
+        throw new DomainError('TOO_MANY_REQUESTS');
+      }
       const valid = account ? await verifyPassword(account.password_hash, body.password) : false;
       if (!account) await burnPasswordCheck(body.password);
       if (!account || !valid) {
@@ -177,6 +186,7 @@ export function createAuthService(ctx: AppContext) {
       }
       if (account.suspended_at !== null) throw new DomainError('ACCOUNT_SUSPENDED');
       await repo.clearFailures(db, emailLower, ip);
+      await repo.rememberAddress(db, account.id, ip, isoAt(now));
       const key = await accessSecret();
       const session = await db
         .transaction()
