@@ -24,11 +24,17 @@ function preloadLandingScreen(entrySuffix: string): Plugin {
         const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
         const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entrySuffix));
         if (!landing) throw new Error(`No chunk for ${entrySuffix}`);
-        const files = [landing.fileName, ...landing.imports].filter((file) => !html.includes(`/${file}"`));
-        return {
-          html,
-          tags: files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-        };
+        const scripts = [landing.fileName, ...landing.imports].filter((file) => !html.includes(`/${file}"`));
+        // Vite's loader waits for a lazy chunk's stylesheets before handing the module over; it
+        // skips those already linked, so linking them here removes that wait too.
+        const styles = [landing.fileName, ...landing.imports]
+          .flatMap((file) => {
+            const output = bundle[file];
+            return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
+          })
+          .filter((file) => !html.includes(`/${file}"`));
+        const link = (rel: string, file: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `/${file}` }, injectTo: 'head' as const });
+        return { html, tags: [...scripts.map((file) => link('modulepreload', file)), ...styles.map((file) => link('stylesheet', file))] };
       },
     },
   };
