@@ -23,16 +23,21 @@ const me = {
 
 let calls: { method: string; path: string }[];
 let inbox: Email[];
+let inboxFails: boolean;
 
 beforeEach(() => {
   calls = [];
   inbox = [...emails];
+  inboxFails = false;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     calls.push({ method, path: url.pathname });
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === '/api/v1/me') return json({ data: me });
+    if (url.pathname === '/api/v1/me/emails' && inboxFails) {
+      return new Response(JSON.stringify({ message: 'boom', code: 1001, i18n_comment: 'SERVER_ERROR' }), { status: 500 });
+    }
     if (url.pathname === '/api/v1/me/emails') return json({ data: inbox, meta: { offset: 0, limit: 50, total: inbox.length, unread: inbox.filter((e) => !e.read).length } });
     const id = Number(url.pathname.split('/').at(-1));
     const email = emails.find((e) => e.id === id);
@@ -83,5 +88,15 @@ describe('EmailsPage', () => {
     inbox = [];
     renderWithApp(<EmailsPage />, { route: '/emails' });
     expect(await screen.findByText('Aucun message')).toBeInTheDocument();
+  });
+
+  it('says the inbox could not be loaded, rather than that it is empty, when its call fails, and retries on demand', async () => {
+    inboxFails = true;
+    renderWithApp(<EmailsPage />, { route: '/emails' });
+    expect(await screen.findByText('Boîte de réception indisponible')).toBeInTheDocument();
+    expect(screen.queryByText('Aucun message')).not.toBeInTheDocument();
+    inboxFails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText('Bienvenue dans la flotte, Nova')).toBeInTheDocument();
   });
 });

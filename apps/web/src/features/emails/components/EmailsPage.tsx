@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Divider, Group, ScrollArea, Stack, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconInbox, IconMailOpened, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconInbox, IconMailOpened, IconSearch } from '@tabler/icons-react';
 import type { Email } from '@starhold/contract';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -174,7 +174,15 @@ export function EmailsPage() {
       <Divider />
       <ScrollArea.Autosize mah={phone ? undefined : 'calc(100dvh - 230px)'} type="auto">
         {inbox.isPending && <Spinner centered />}
-        {!inbox.isPending && emails.length === 0 && (
+        {inbox.isError && emails.length === 0 && (
+          <Stack align="center" gap="xs" p="md">
+            <EmptyState icon={<IconAlertTriangle size={32} />} title={t('loadError.title')} text={t('loadError.text')} />
+            <Button variant="light" size="xs" onClick={() => void inbox.refetch()}>
+              {t('loadError.retry')}
+            </Button>
+          </Stack>
+        )}
+        {!inbox.isPending && !inbox.isError && emails.length === 0 && (
           <EmptyState icon={<IconInbox size={32} />} title={t('empty.title')} text={t('empty.text')} />
         )}
         {emails.length > 0 && visible.length === 0 && (
