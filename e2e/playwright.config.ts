@@ -70,6 +70,8 @@ export default defineConfig({
       GAME_SPEED: '100',
       LOG_LEVEL: 'warn',
       SYSTEM_COUNT: '20',
+      // Every spec's browser shares 127.0.0.1: the per-address API limit is tested by the server suite.
+      RATE_LIMIT_PER_MINUTE: '100000',
     },
   },
 });

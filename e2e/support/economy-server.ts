@@ -57,6 +57,7 @@ export async function startEconomyServer(gameSpeed: number): Promise<EconomyServ
       GAME_SPEED: String(gameSpeed),
       LOG_LEVEL: 'warn',
       SYSTEM_COUNT: '20',
+      RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
   await waitForHealth(baseURL, child, 60_000);

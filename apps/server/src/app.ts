@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   await app.register(rateLimit, {
     max: rate.max,
     timeWindow: rate.windowMs,
+    // The web app's own files (a first visit loads dozens of chunks and pictures) are not API calls.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new DomainError('TOO_MANY_REQUESTS'),
   });
   await app.register(cookie);

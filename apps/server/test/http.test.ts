@@ -143,6 +143,18 @@ describe('limits and failures', () => {
     }
   });
 
+  it('does not count the web app\'s own files against the API rate limit', async () => {
+    const limited = await createTestApp({ rateLimit: { max: 3, windowMs: 60_000 } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 6; i += 1) codes.push((await limited.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js` })).statusCode);
+      expect(codes).not.toContain(429);
+      expect((await limited.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers an unexpected failure with a generic 500 that reveals nothing', async () => {
     const broken = await createTestApp();
     const player = await registerPlayer(broken.app);
