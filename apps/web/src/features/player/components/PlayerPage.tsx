@@ -1,32 +1,12 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFlask, IconPlanet, IconSwords, IconTrendingUp, IconTrophy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
+import { StatCard } from '../../../components/StatCard';
 import { abbreviateNumber } from '../../../lib/format';
 import { usePublicProfile } from '../../leaderboard/api';
 import { RaceBadge } from '../../leaderboard/components/RaceBadge';
-
-function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
-  return (
-    <Card withBorder p="md">
-      <Group gap="sm" wrap="nowrap">
-        <ThemeIcon variant="light" size="xl" radius="md">
-          {icon}
-        </ThemeIcon>
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {label}
-          </Text>
-          <Text size="xl" fw={700} ff="monospace">
-            {value}
-          </Text>
-        </div>
-      </Group>
-    </Card>
-  );
-}
 
 function BackLink() {
   const { t } = useTranslation('leaderboard');
@@ -75,10 +55,10 @@ export function PlayerPage() {
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <Stat label={t('columns.total_points')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
-        <Stat label={t('columns.economy_points')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
-        <Stat label={t('columns.science_points')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
-        <Stat label={t('columns.military_points')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
+        <StatCard label={t('columns.total_points')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
+        <StatCard label={t('columns.economy_points')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
+        <StatCard label={t('columns.science_points')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
+        <StatCard label={t('columns.military_points')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
       </SimpleGrid>
       <Card withBorder p="lg">
         <Title order={2} size="h4" mb="sm">

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCoins, IconFlask, IconKey, IconMail, IconPlanet, IconSwords, IconTrophy, IconTrendingUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,27 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/me';
 import { AppModal } from '../../../components/AppModal';
 import { Spinner } from '../../../components/Spinner';
+import { StatCard } from '../../../components/StatCard';
 import { abbreviateNumber } from '../../../lib/format';
-
-function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
-  return (
-    <Card p="md">
-      <Group gap="sm" wrap="nowrap">
-        <ThemeIcon variant="light" size="xl" radius="md">
-          {icon}
-        </ThemeIcon>
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.8}>
-            {label}
-          </Text>
-          <Text size="xl" fw={700} ff="monospace">
-            {value}
-          </Text>
-        </div>
-      </Group>
-    </Card>
-  );
-}
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -70,15 +51,15 @@ export function ProfilePage() {
         </Stack>
       </Card>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <Stat label={t('fields.total')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
-        <Stat label={t('fields.economy')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
-        <Stat label={t('fields.science')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
-        <Stat label={t('fields.military')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
+        <StatCard label={t('fields.total')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
+        <StatCard label={t('fields.economy')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
+        <StatCard label={t('fields.science')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
+        <StatCard label={t('fields.military')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <Stat label={t('fields.focusPlanet')} value={player.focus_planet_index} icon={<IconPlanet size={22} />} />
-        <Stat label={t('fields.unread')} value={player.email_not_read_count} icon={<IconMail size={22} />} />
-        <Stat label={t('fields.nmi')} value={abbreviateNumber(player.nmi)} icon={<IconCoins size={22} />} />
+        <StatCard label={t('fields.focusPlanet')} value={player.focus_planet_index} icon={<IconPlanet size={22} />} />
+        <StatCard label={t('fields.unread')} value={player.email_not_read_count} icon={<IconMail size={22} />} />
+        <StatCard label={t('fields.nmi')} value={abbreviateNumber(player.nmi)} icon={<IconCoins size={22} />} />
       </SimpleGrid>
       <AppModal opened={passwordOpened} onClose={passwordModal.close} title={t('changePassword')}>
         <Stack>
