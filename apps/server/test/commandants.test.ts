@@ -1,14 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailsOf } from './economy-fixtures.js';
-import { createTestApp, loginPlayer, registerPlayer, TEST_EPOCH, type TestApp, type TestPlayer } from './helpers/index.js';
+import { createListeningTestApp, loginPlayer, registerPlayer, TEST_EPOCH, type TestApp, type TestPlayer } from './helpers/index.js';
 
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { max: 1_000_000, windowMs: 60_000 } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1`;
+  const listening = await createListeningTestApp();
+  t = listening;
+  base = listening.base;
 });
 afterAll(async () => {
   await t.close();

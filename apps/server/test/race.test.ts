@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   economyDb,
@@ -8,7 +7,7 @@ import {
 } from '../src/modules/economy/economy.repository.js';
 import { computePoints } from '@starhold/rules';
 import { clearConstructions, constructionCount, homePlanetId, readResources, setModule, setResearch, setResources } from './economy-fixtures.js';
-import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import { createListeningTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 /**
  * Parallel real HTTP requests against a listening server. On SQLite the process serialises
@@ -18,9 +17,9 @@ import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { max: 1_000_000, windowMs: 60_000 } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1`;
+  const listening = await createListeningTestApp();
+  t = listening;
+  base = listening.base;
 });
 afterAll(async () => {
   await t.close();

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../../src/app.js';
@@ -119,4 +120,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.dispose();
     },
   };
+}
+
+/**
+ * The real app listening on 127.0.0.1 (a free port) without a rate limit, for tests that send
+ * parallel real HTTP requests; `base` is the API's address, ending in /api/v1.
+ */
+export async function createListeningTestApp(options: Omit<TestAppOptions, 'rateLimit'> = {}): Promise<TestApp & { base: string }> {
+  const t = await createTestApp({ ...options, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return { ...t, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1` };
 }

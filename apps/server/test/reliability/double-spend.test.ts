@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { levelCost, unitCost } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearConstructions, constructionCount, homePlanetId, readResources, setModule, setResearch, setResources } from '../economy-fixtures.js';
-import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
+import { createListeningTestApp, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
 import { countStatuses, printFigure, scaled } from './support.js';
 
 /**
@@ -17,9 +16,9 @@ const DAY = 24 * 3600 * 1000;
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { max: 1_000_000, windowMs: 60_000 } });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1`;
+  const listening = await createListeningTestApp();
+  t = listening;
+  base = listening.base;
 });
 afterAll(async () => {
   await t.close();
