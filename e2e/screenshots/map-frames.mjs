@@ -57,6 +57,12 @@ await measure('pan zoomed in with labels (120 moves)', async () => {
   for (let i = 0; i < 120; i += 1) await page.mouse.move(cx + Math.sin(i / 10) * 200, cy + Math.cos(i / 12) * 150);
   await page.mouse.up();
 });
+// A long drag, photographed before the button is released: the moved layer must still fill the view.
+await page.mouse.move(cx, cy);
+await page.mouse.down();
+for (let i = 1; i <= 10; i += 1) await page.mouse.move(cx - i * 35, cy - i * 25);
+await page.screenshot({ path: new URL('../.tmp/map-1000-mid-drag.png', import.meta.url).pathname });
+await page.mouse.up();
 const transform = await page.getByTestId('map-world').getAttribute('transform');
 console.log('transform after', transform);
 await browser.close();

@@ -87,6 +87,35 @@ test.describe('systems map', () => {
     await expect(page.getByTestId('planet-row').first()).toBeVisible();
   });
 
+  test('dragging moves the whole map with the pointer, and it is drawn in place when released', async ({ page }) => {
+    const systems = await openMap(page);
+    const node = page.locator(`[data-system-id="${systems[0]!.id}"]`);
+    const world = page.getByTestId('map-world');
+    await expect(world).toHaveAttribute('transform', /scale/);
+    const before = (await node.boundingBox())!;
+    const drawnBefore = await world.getAttribute('transform');
+    const map = (await page.getByTestId('systems-map').boundingBox())!;
+    const start = { x: map.x + 40, y: map.y + map.height - 40 };
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 5; step += 1) await page.mouse.move(start.x + step * 24, start.y - step * 16);
+
+    // Mid-gesture the drawn picture moves as one layer: the node follows the pointer.
+    const during = (await node.boundingBox())!;
+    expect(during.x - before.x).toBeCloseTo(120, 0);
+    expect(during.y - before.y).toBeCloseTo(-80, 0);
+    expect(await world.getAttribute('transform')).toBe(drawnBefore);
+
+    await page.mouse.up();
+    // Released, the move is drawn into the SVG and the layer transform is gone.
+    await expect(world).not.toHaveAttribute('transform', drawnBefore!);
+    const svgTransform = await page.locator('[data-labels]').evaluate((element) => (element as SVGElement).style.transform);
+    expect(svgTransform).toBe('');
+    const after = (await node.boundingBox())!;
+    expect(after.x - before.x).toBeCloseTo(120, 0);
+    expect(after.y - before.y).toBeCloseTo(-80, 0);
+  });
+
   test('an unknown system id shows the loading error with a way back to the map', async ({ page }) => {
     await register(page, newPlayer('lost'));
     await page.goto('/systems/987654');

@@ -10,9 +10,12 @@ import type { SystemListItem } from '../api/get-systems';
 import type { RouteDrawing } from '../model/route-drawing';
 import type { MapTransform, Point } from '../model/types';
 import {
+  cssLayerTransform,
   fitTransform,
   focusTransform,
   LABEL_ZOOM,
+  layerStillCovers,
+  layerTransform,
   BUTTON_ZOOM,
   wheelDelta,
   ZOOM_MAX,
@@ -23,6 +26,8 @@ import { SystemTooltip } from './SystemTooltip';
 import classes from './systems-map.module.css';
 
 const FIT_PADDING = 32;
+/** How far beyond each side of the view the map layers are drawn, so a pan reveals drawn systems. */
+const LAYER_MARGIN = 400;
 const ANIMATION_MS = 450;
 
 interface TooltipState {
@@ -53,36 +58,63 @@ function systemNodeOf(target: EventTarget): { id: number; element: Element } | n
 export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen }: MapCanvasProps) {
   const { t } = useTranslation('systems');
   const { ref: sizeRef, width, height } = useElementSize<HTMLDivElement>();
+  const surfaceRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const worldRef = useRef<SVGGElement>(null);
-  const behaviourRef = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
+  const overlayRef = useRef<SVGSVGElement>(null);
+  const overlayWorldRef = useRef<SVGGElement>(null);
+  const behaviourRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const byId = useMemo(() => new Map(systems.map((system) => [system.id, system])), [systems]);
   const hasSize = width > 0 && height > 0;
 
-  // Pan and zoom never go through React: d3-zoom writes the transform on one <g>, so a gesture
-  // over a thousand systems costs one attribute write per frame and no re-render.
+  // Pan and zoom never go through React, and a gesture does not redraw the thousands of shapes
+  // on every frame: software rasterisation of the whole map takes 30-50 ms, moving an already
+  // drawn layer a fraction of that. The two <svg> layers (systems and gates; matches and route)
+  // are drawn LAYER_MARGIN pixels beyond each side of the view and, while a gesture lasts, move as
+  // composited pictures under a CSS transform. The new transform is drawn into the SVG when the
+  // gesture ends, or earlier when the picture no longer covers the view or would turn blurry.
   useEffect(() => {
+    const surface = surfaceRef.current;
     const svg = svgRef.current;
     const world = worldRef.current;
-    if (!svg || !world) return;
-    let scale = Number.NaN;
-    const behaviour = zoom<SVGSVGElement, unknown>()
+    const overlay = overlayRef.current;
+    const overlayWorld = overlayWorldRef.current;
+    if (!surface || !svg || !world || !overlay || !overlayWorld) return;
+    let drawn: MapTransform = { x: 0, y: 0, k: 1 };
+    let current: MapTransform = drawn;
+    const layers = [svg, overlay];
+    const draw = () => {
+      drawn = current;
+      // The layers start LAYER_MARGIN pixels above and left of the surface the transform is for.
+      const value = `translate(${drawn.x + LAYER_MARGIN},${drawn.y + LAYER_MARGIN}) scale(${drawn.k})`;
+      world.setAttribute('transform', value);
+      overlayWorld.setAttribute('transform', value);
+      for (const layer of layers) layer.style.removeProperty('transform');
+      // Sizes depend on the scale only: a pan must not restyle a thousand nodes.
+      for (const layer of layers) layer.style.setProperty('--map-k', String(drawn.k));
+      svg.dataset.labels = drawn.k >= LABEL_ZOOM ? 'on' : 'off';
+    };
+    draw();
+    const behaviour = zoom<HTMLDivElement, unknown>()
       .scaleExtent([ZOOM_MIN, ZOOM_MAX])
       .wheelDelta(wheelDelta)
-      .on('start', () => setTooltip((current) => (current?.pinned ? current : null)))
-      .on('zoom', (event: D3ZoomEvent<SVGSVGElement, unknown>) => {
-        const { transform } = event;
-        world.setAttribute('transform', transform.toString());
-        // Sizes depend on the scale only: a pan must not restyle a thousand nodes.
-        if (transform.k !== scale) {
-          scale = transform.k;
-          svg.style.setProperty('--map-k', String(scale));
-          svg.dataset.labels = scale >= LABEL_ZOOM ? 'on' : 'off';
+      .on('start', () => setTooltip((previous) => (previous?.pinned ? previous : null)))
+      .on('zoom', (event: D3ZoomEvent<HTMLDivElement, unknown>) => {
+        const { x, y, k } = event.transform;
+        current = { x, y, k };
+        const layer = layerTransform(drawn, current);
+        const view = { width: surface.clientWidth, height: surface.clientHeight };
+        if (!layerStillCovers(layer, view, LAYER_MARGIN)) {
+          draw();
+          return;
         }
-      });
+        const css = cssLayerTransform(layer);
+        for (const element of layers) element.style.transform = css;
+      })
+      .on('end', draw);
     behaviourRef.current = behaviour;
-    const selection = select(svg);
+    const selection = select(surface);
     // Double-click would zoom by 2, outside the wheel steps of the spec, and clash with opening.
     selection.call(behaviour).on('dblclick.zoom', null);
     return () => {
@@ -92,18 +124,18 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
   }, []);
 
   const moveTo = useCallback((target: MapTransform, animate: boolean) => {
-    const svg = svgRef.current;
+    const surface = surfaceRef.current;
     const behaviour = behaviourRef.current;
-    if (!svg || !behaviour) return;
+    if (!surface || !behaviour) return;
     const transform = zoomIdentity.translate(target.x, target.y).scale(target.k);
-    if (animate) select(svg).transition().duration(ANIMATION_MS).call(behaviour.transform, transform);
-    else select(svg).call(behaviour.transform, transform);
+    if (animate) select(surface).transition().duration(ANIMATION_MS).call(behaviour.transform, transform);
+    else select(surface).call(behaviour.transform, transform);
   }, []);
 
   const zoomStep = useCallback((factor: number) => {
-    const svg = svgRef.current;
+    const surface = surfaceRef.current;
     const behaviour = behaviourRef.current;
-    if (svg && behaviour) select(svg).transition().duration(200).call(behaviour.scaleBy, factor);
+    if (surface && behaviour) select(surface).transition().duration(200).call(behaviour.scaleBy, factor);
   }, []);
 
   const viewport = useMemo(() => ({ width, height }), [width, height]);
@@ -123,12 +155,12 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
 
   const appliedFocus = useRef<readonly Point[] | null>(null);
   useEffect(() => {
-    const svg = svgRef.current;
+    const surface = surfaceRef.current;
     // Applied once per new focus, also when the map only gets a size later (mobile toggle), so
     // resizing the window never pulls the view back to old matches.
-    if (!svg || !hasSize || focus.length === 0 || appliedFocus.current === focus) return;
+    if (!surface || !hasSize || focus.length === 0 || appliedFocus.current === focus) return;
     appliedFocus.current = focus;
-    const target = focusTransform(focus, viewport, zoomTransform(svg).k);
+    const target = focusTransform(focus, viewport, zoomTransform(surface).k);
     if (target) moveTo(target, true);
   }, [focus, hasSize, viewport, moveTo]);
 
@@ -137,9 +169,10 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
   const showTooltip = useCallback(
     (node: { id: number; element: Element }, pinned: boolean) => {
       const system = byId.get(node.id);
-      const svg = svgRef.current;
-      if (!system || !svg) return;
-      const box = svg.getBoundingClientRect();
+      const surface = surfaceRef.current;
+      if (!system || !surface) return;
+      // The surface never moves with the map, unlike the <svg> layers during a gesture.
+      const box = surface.getBoundingClientRect();
       const nodeBox = node.element.getBoundingClientRect();
       setTooltip({
         system,
@@ -169,23 +202,29 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
 
   return (
     <div ref={sizeRef} className={classes.canvas}>
-      <svg
-        ref={svgRef}
-        className={classes.svg}
+      <div
+        ref={surfaceRef}
+        className={classes.surface}
         data-testid="systems-map"
-        data-labels="off"
         role="img"
         aria-label={t('map.ariaLabel')}
         onClick={(event) => {
-          if (event.target === svgRef.current) setTooltip(null);
+          if (!systemNodeOf(event.target)) setTooltip(null);
         }}
       >
-        <g ref={worldRef} data-testid="map-world" onPointerOver={onPointerOver} onPointerOut={onPointerOut} onClick={onClick}>
-          <StaticLayer systems={systems} />
-          <MatchLayer systems={matches} />
-          <RouteLayer drawing={route} />
-        </g>
-      </svg>
+        <svg ref={svgRef} className={classes.svg} data-labels="off">
+          <g ref={worldRef} data-testid="map-world" onPointerOver={onPointerOver} onPointerOut={onPointerOut} onClick={onClick}>
+            <StaticLayer systems={systems} />
+          </g>
+        </svg>
+        {/* A layer of its own, so the pulsing search rings never make the browser redraw the map. */}
+        <svg ref={overlayRef} className={`${classes.svg} ${classes.overlay}`} aria-hidden>
+          <g ref={overlayWorldRef}>
+            <MatchLayer systems={matches} />
+            <RouteLayer drawing={route} />
+          </g>
+        </svg>
+      </div>
       {tooltip ? (
         <SystemTooltip
           system={tooltip.system}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, clampZoom, fitTransform, focusTransform, wheelDelta, wheelScaleFactor, ZOOM_MAX, ZOOM_MIN } from './zoom';
+import { centreOn, clampZoom, cssLayerTransform, fitTransform, focusTransform, layerStillCovers, layerTransform, wheelDelta, wheelScaleFactor, ZOOM_MAX, ZOOM_MIN } from './zoom';
 
 const viewport = { width: 800, height: 600 };
 
@@ -78,5 +78,46 @@ describe('focusTransform', () => {
 
   it('does not move the map when nothing matches', () => {
     expect(focusTransform([], viewport, 1)).toBeNull();
+  });
+});
+
+describe('layerTransform', () => {
+  const apply = (t: { x: number; y: number; k: number }, p: { x: number; y: number }) => ({ x: p.x * t.k + t.x, y: p.y * t.k + t.y });
+
+  it.each([
+    [{ x: 0, y: 0, k: 1 }, { x: 40, y: -25, k: 1 }],
+    [{ x: 10, y: 20, k: 0.5 }, { x: -300, y: 90, k: 2.5 }],
+    [{ x: -800, y: -450, k: 4 }, { x: 12, y: 7, k: 0.1 }],
+  ])('moves the picture drawn at %o onto %o', (drawn, current) => {
+    const layer = layerTransform(drawn, current);
+    for (const world of [{ x: 0, y: 0 }, { x: 500, y: 300 }, { x: -120, y: 44 }]) {
+      const onLayer = apply(layer, apply(drawn, world));
+      const wanted = apply(current, world);
+      expect(onLayer.x).toBeCloseTo(wanted.x, 9);
+      expect(onLayer.y).toBeCloseTo(wanted.y, 9);
+    }
+  });
+
+  it('is the identity when the gesture has not moved', () => {
+    expect(layerTransform({ x: 3, y: 4, k: 2 }, { x: 3, y: 4, k: 2 })).toEqual({ x: 0, y: 0, k: 1 });
+    expect(cssLayerTransform({ x: 0, y: 0, k: 1 })).toBe('translate(0px, 0px) scale(1)');
+  });
+});
+
+describe('layerStillCovers', () => {
+  const view = { width: 800, height: 600 };
+
+  it.each([
+    ['an unmoved layer', { x: 0, y: 0, k: 1 }, true],
+    ['a pan within the margin', { x: 300, y: -300, k: 1 }, true],
+    ['a pan to exactly the margin', { x: -400, y: 400, k: 1 }, true],
+    ['a pan past the margin on the right', { x: -401, y: 0, k: 1 }, false],
+    ['a pan past the margin at the top', { x: 0, y: 401, k: 1 }, false],
+    ['a zoom in about the centre', { x: -400, y: -300, k: 2 }, true],
+    ['a zoom in that magnifies too much', { x: -1200, y: -900, k: 3 }, false],
+    ['a zoom out the margin still fills', { x: 400 * (1 - 0.5), y: 300 * (1 - 0.5), k: 0.5 }, true],
+    ['a zoom out that shows past the margin', { x: 400 * (1 - 0.4), y: 300 * (1 - 0.4), k: 0.4 }, false],
+  ])('%s', (_, layer, covers) => {
+    expect(layerStillCovers(layer, view, 400)).toBe(covers);
   });
 });

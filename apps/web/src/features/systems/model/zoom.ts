@@ -81,3 +81,33 @@ export function focusTransform(points: readonly Point[], viewport: Viewport, cur
   if (points.length === 1) return centreOn(only, viewport, Math.max(currentK, FOCUS_ZOOM));
   return fitTransform(points, viewport, 60, FOCUS_ZOOM);
 }
+
+/**
+ * While a gesture lasts the map is moved as one composited picture: the world keeps the transform
+ * it was last drawn with (`drawn`) and the layer gets the CSS transform that carries that picture
+ * onto the gesture's `current` transform. Both are d3 transforms (screen = world * k + (x, y)), so
+ * the layer transform is `current ∘ drawn⁻¹`, a scale then a translation about the top-left corner.
+ */
+export function layerTransform(drawn: MapTransform, current: MapTransform): MapTransform {
+  const k = current.k / drawn.k;
+  return { k, x: current.x - drawn.x * k, y: current.y - drawn.y * k };
+}
+
+/** The CSS transform of a layer transform, for `transform-origin: 0 0`. */
+export function cssLayerTransform({ x, y, k }: MapTransform): string {
+  return `translate(${x}px, ${y}px) scale(${k})`;
+}
+
+/**
+ * Whether a layer drawn `margin` pixels beyond each side of the viewport still covers the whole
+ * viewport under the gesture's layer transform, and is not magnified so much that it turns blurry.
+ * When it does not, the map is drawn again mid-gesture.
+ */
+export function layerStillCovers(layer: MapTransform, viewport: Viewport, margin: number, maxMagnification = 2.5): boolean {
+  if (layer.k > maxMagnification) return false;
+  const left = layer.x - layer.k * margin;
+  const top = layer.y - layer.k * margin;
+  const right = layer.x + layer.k * (viewport.width + margin);
+  const bottom = layer.y + layer.k * (viewport.height + margin);
+  return left <= 0 && top <= 0 && right >= viewport.width && bottom >= viewport.height;
+}
