@@ -7,7 +7,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import serverPackage from '../package.json' with { type: 'json' };
 import type { AppContext, AppInstance } from './context.js';
 import { DomainError, errorBody } from './errors.js';
 import { errorHandler } from './http/error-handler.js';
+import { createSerializerCompiler } from './http/serializer.js';
 import { mutationGuard } from './http/guards.js';
 import { authRoutes, ACCESS_COOKIE } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: config.verifyResponses ?? false }));
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
 

@@ -22,6 +22,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   SCHEDULER: z.enum(['on', 'off']).default('on'),
+  VERIFY_RESPONSES: z.enum(['on', 'off']).default('off'),
   TRUST_PROXY: z.string().optional(),
 });
 
@@ -50,6 +51,11 @@ export interface Config {
    * comma separated (Fastify's trustProxy).
    */
   trustProxy?: boolean | string;
+  /**
+   * VERIFY_RESPONSES=on: every response body is also encoded through its zod schema and must
+   * match what the compiled serializer wrote (http/serializer.ts). For tests; it costs CPU.
+   */
+  verifyResponses?: boolean;
 }
 
 function parseTrustProxy(value: string): boolean | string {
@@ -85,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((origin) => origin.length > 0),
     ...(e.RATE_LIMIT_PER_MINUTE === undefined ? {} : { rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE }),
     scheduler: e.SCHEDULER === 'on',
+    verifyResponses: e.VERIFY_RESPONSES === 'on',
     ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: parseTrustProxy(e.TRUST_PROXY) }),
   };
 }

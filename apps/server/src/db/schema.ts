@@ -22,6 +22,8 @@ export interface AccountsTable {
   created_at: string;
   next_event_at: string | null;
   settled_at: string;
+  /** Moves with every change to what the account's game state is loaded from (migration 007). */
+  state_version: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -109,6 +111,12 @@ export interface AccountCountsTable {
   visible: number;
 }
 
+/** One row (id 1), moved by triggers of migration 008 whenever a session may have been revoked. */
+export interface AuthEpochTable {
+  id: number;
+  value: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   refresh_tokens: RefreshTokensTable;
@@ -121,6 +129,7 @@ export interface Database {
   planets: PlanetsTable;
   emails: EmailsTable;
   account_counts: AccountCountsTable;
+  auth_epoch: AuthEpochTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

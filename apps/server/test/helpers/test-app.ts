@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent/starhold-web-dist',
     allowedOrigins: [],
     scheduler: false,
+    // Every response of the suites is checked against the zod encoding of its contract schema.
+    verifyResponses: true,
     ...overrides,
   };
 }

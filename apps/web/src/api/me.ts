@@ -5,12 +5,19 @@ import { queryKeys } from '../lib/query-keys';
 
 export type { Me };
 
-/** GET /me, always refetched (SPEC 7). Silent: the route guard turns a failure into /login. */
+/**
+ * GET /me, refetched by every screen that opens (SPEC 7 "always refetched"). The components that
+ * mount together with one screen share one call: an answer less than a second old counts as
+ * fresh, so the route guard's call is not followed at once by the shell's (decision 122).
+ * Silent: the route guard turns a failure into /login.
+ */
+export const ME_FRESH_MS = 1000;
+
 export const meQueryOptions = queryOptions({
   queryKey: queryKeys.me,
   queryFn: () => api.get<Me>('/me', { silent: true }),
-  staleTime: 0,
-  refetchOnMount: 'always',
+  staleTime: ME_FRESH_MS,
+  refetchOnMount: true,
   retry: false,
 });
 

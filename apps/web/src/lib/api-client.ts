@@ -58,6 +58,11 @@ export interface ApiClientDeps {
   /** Called when the session cannot be refreshed: the app sends the user to /login. */
   onUnauthenticated: () => void;
   basePath?: string;
+  /**
+   * The answer of a GET the page already sent for `path` (lib/early-requests.ts), or undefined.
+   * Resolves to null when that answer cannot be used as it is: the client then sends the call.
+   */
+  takeEarly?: (path: string) => Promise<Response | null> | undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -145,7 +150,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<Envelope<T>> {
     try {
-      let response = await send(method, path, options);
+      const early = method === 'GET' && options.query === undefined ? deps.takeEarly?.(path) : undefined;
+      let response = (early ? await early : null) ?? (await send(method, path, options));
       if (response.status === 401 && !NO_REFRESH_PATHS.includes(path)) {
         if (!(await refreshSession())) {
           deps.onUnauthenticated();

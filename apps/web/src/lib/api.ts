@@ -1,4 +1,5 @@
-import { createApiClient } from './api-client';
+import { createApiClient, DEFAULT_TIMEOUT_MS } from './api-client';
+import { createEarlyTaker } from './early-requests';
 import { i18n } from './i18n-instance';
 import { toasts } from './toasts';
 
@@ -15,4 +16,5 @@ export const api = createApiClient({
   notify: (toast) => toasts.show(toast),
   translate: (key) => i18n.t(key),
   onUnauthenticated: () => unauthenticatedHandler(),
+  takeEarly: createEarlyTaker(() => window.__starholdEarly, () => Date.now(), DEFAULT_TIMEOUT_MS),
 });

@@ -5,8 +5,10 @@ import { economyMigration } from './002-economy.js';
 import { rankingIndexesMigration } from './003-ranking-indexes.js';
 import { visibleAccountsIndexMigration } from './004-visible-accounts-index.js';
 import { visibleAccountsCounterMigration } from './005-visible-accounts-counter.js';
-
 import { loginKnownAddressesMigration } from './006-login-known-addresses.js';
+import { accountStateVersionMigration } from './007-account-state-version.js';
+import { authEpochMigration } from './008-auth-epoch.js';
+
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
   // Kysely<any>: migrations are written against the schema of their time, not the current types.
@@ -21,4 +23,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['004-visible-accounts-index', visibleAccountsIndexMigration],
   ['005-visible-accounts-counter', visibleAccountsCounterMigration],
   ['006-login-known-addresses', loginKnownAddressesMigration],
+  ['007-account-state-version', accountStateVersionMigration],
+  ['008-auth-epoch', authEpochMigration],
 ];

@@ -1,6 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database, NewAccount } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
+
+const activeSessionQuery = prepared(2, (db: Kysely<Database>, family: string, accountId: number) =>
+  db
+    .selectFrom('refresh_tokens')
+    .innerJoin('accounts', 'accounts.id', 'refresh_tokens.account_id')
+    .select(['accounts.id', 'accounts.suspended_at'])
+    .where('refresh_tokens.family', '=', family)
+    .where('refresh_tokens.account_id', '=', accountId)
+    .where('refresh_tokens.revoked_at', 'is', null)
+    .limit(1),
+);
+
+const authEpochQuery = prepared(0, (db: Kysely<Database>) => db.selectFrom('auth_epoch').select('value').where('id', '=', 1));
 
 export const authRepository = {
   async getOrCreateSecret(db: Kysely<Database>, name: string, candidate: string, now: string): Promise<string> {
@@ -138,15 +152,13 @@ export const authRepository = {
 
   /** The session behind an access token: its family must still hold a non-revoked token. */
   activeSession(db: Kysely<Database>, family: string, accountId: number) {
-    return db
-      .selectFrom('refresh_tokens')
-      .innerJoin('accounts', 'accounts.id', 'refresh_tokens.account_id')
-      .select(['accounts.id', 'accounts.suspended_at'])
-      .where('refresh_tokens.family', '=', family)
-      .where('refresh_tokens.account_id', '=', accountId)
-      .where('refresh_tokens.revoked_at', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
+    return activeSessionQuery.executeTakeFirst(db, family, accountId);
+  },
+
+  /** Moves whenever a session may have been revoked (migration 008). */
+  async authEpoch(db: Kysely<Database>): Promise<number> {
+    const row = await authEpochQuery.executeTakeFirst(db);
+    return Number(row?.value ?? 0);
   },
 
   findAccountStatus(db: Kysely<Database>, accountId: number) {

@@ -45,8 +45,12 @@ export interface AuthContext {
   family: string;
 }
 
+/** Access tokens kept as checked; past it the list starts over (a token lives 15 minutes). */
+const CHECKED_TOKENS_CAPACITY = 50_000;
+
 export function createAuthService(ctx: AppContext) {
   const { db, dialect, clock, random } = ctx;
+  const checked = new Map<string, { auth: AuthContext; epoch: number; expiresAt: number }>();
   void prepareDummyHash();
   let secret: Promise<string> | null = null;
   const accessSecret = (): Promise<string> => {
@@ -236,15 +240,27 @@ export function createAuthService(ctx: AppContext) {
       for (const family of families) await repo.revokeFamily(db, family, now);
     },
 
-    /** Checked on every authenticated request: nothing is cached, so revocation acts at once. */
+    /**
+     * Checked on every authenticated request. A token this process has fully checked (signature,
+     * expiry, family not revoked, account not suspended) is kept with the auth epoch read before
+     * that check; later requests with it read only the epoch, which every revocation and
+     * suspension moves (migration 008), so revocation still acts at once, in every process.
+     */
     async authenticate(accessToken: string | undefined): Promise<AuthContext> {
       if (!accessToken) throw new DomainError('UNAUTHORIZED');
-      const claims = verifyAccessToken(await accessSecret(), accessToken, clock());
+      const now = clock();
+      const epoch = await repo.authEpoch(db);
+      const kept = checked.get(accessToken);
+      if (kept !== undefined && kept.epoch === epoch && kept.expiresAt > now) return kept.auth;
+      const claims = verifyAccessToken(await accessSecret(), accessToken, now);
       if (!claims) throw new DomainError('UNAUTHORIZED');
       const session = await repo.activeSession(db, claims.family, claims.accountId);
       if (!session) throw new DomainError('UNAUTHORIZED');
       if (session.suspended_at !== null) throw new DomainError('ACCOUNT_SUSPENDED');
-      return { accountId: claims.accountId, family: claims.family };
+      const auth = { accountId: claims.accountId, family: claims.family };
+      if (checked.size >= CHECKED_TOKENS_CAPACITY) checked.clear();
+      checked.set(accessToken, { auth, epoch, expiresAt: claims.expiresAt });
+      return auth;
     },
   };
 }

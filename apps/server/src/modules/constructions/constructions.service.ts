@@ -46,7 +46,7 @@ import type {
 import { DomainError } from '../../errors.js';
 import { isUnitOrder, toConstruction, type QueueItem } from '../economy/economy.mapping.js';
 import { focusPlanetIndex, touchPlanet } from '../economy/economy.repository.js';
-import { withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
+import { readAccount, withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
 
 export type ConstructionKind = 'factories' | 'buildings' | 'ships' | 'defenses' | 'researchs';
 
@@ -86,7 +86,7 @@ export function unwrap<T>(result: Result<T>): T {
 
 /** The focus planet of the account, whose visit is recorded. */
 export async function focusPlanet(ctx: AccountContext): Promise<PlanetState> {
-  const index = await focusPlanetIndex(ctx.trx, ctx.state.accountId);
+  const index = ctx.focusIndex ?? (await focusPlanetIndex(ctx.trx, ctx.state.accountId));
   const planet = ctx.state.planets[index] ?? ctx.state.planets[0];
   if (planet === undefined) throw new DomainError('NOT_FOUND');
   await touchPlanet(ctx.trx, planet.id, ctx.now);
@@ -221,7 +221,7 @@ function isLevelType(typeId: ConstructionTypeId): typeId is LevelTypeId {
 
 export function createConstructionsService(deps: EconomyDeps) {
   const read = <T>(accountId: number, now: number, fn: (ctx: AccountContext, planet: PlanetState) => T): Promise<T> =>
-    withAccount(deps, accountId, now, async (ctx) => ({ result: fn(ctx, await focusPlanet(ctx)) }));
+    readAccount(deps, accountId, now, async (ctx) => fn(ctx, await focusPlanet(ctx)));
 
   return {
     list(accountId: number, now: number, kind: ConstructionKind): Promise<ModuleList> {

@@ -15,6 +15,8 @@ import {
   toIso,
 } from './economy.mapping.js';
 import type { ConstructionsTable, EconomyTables } from './economy.tables.js';
+import { prepared } from '../../db/prepared.js';
+import { deepFreeze, type StateCache } from './state-cache.js';
 
 /** The schema once migration 002 has run: its tables plus the column it adds to accounts. */
 export interface EconomyDatabase extends Omit<Database, 'accounts'>, EconomyTables {
@@ -35,30 +37,70 @@ export class ConcurrentChangeError extends Error {
   }
 }
 
-export async function loadAccountState(trx: EconomyDb, accountId: number): Promise<AccountState> {
-  const account = await trx
+const accountRow = prepared(1, (db: EconomyDb, accountId: number) =>
+  db
     .selectFrom('accounts')
-    .select(['id', 'race_id', 'nmi', 'settled_at', 'next_item_id'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+    .select(['id', 'race_id', 'nmi', 'settled_at', 'next_item_id', 'state_version', 'focus_planet_index'])
+    .where('id', '=', accountId),
+);
+const planetRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  db
+    .selectFrom('planets')
+    .select(['id', 'planet_type', 'max_capacity', 'metal', 'crystal', 'fuel'])
+    .where('account_id', '=', accountId)
+    .orderBy('idx'),
+);
+const moduleRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  db
+    .selectFrom('planet_modules')
+    .innerJoin('planets', 'planets.id', 'planet_modules.planet_id')
+    .select(['planet_modules.planet_id', 'planet_modules.type_id', 'planet_modules.module_id', 'planet_modules.value'])
+    .where('planets.account_id', '=', accountId),
+);
+const researchRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  db.selectFrom('account_research').selectAll().where('account_id', '=', accountId),
+);
+const constructionRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  db.selectFrom('constructions').selectAll().where('account_id', '=', accountId),
+);
+const commandantRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  db.selectFrom('commandants').selectAll().where('account_id', '=', accountId),
+);
+
+/** The account row that tells whether a kept state is still current, with the focus index. */
+export interface AccountVersionRow {
+  id: number;
+  race_id: number;
+  nmi: number;
+  settled_at: string;
+  next_item_id: number;
+  state_version: number;
+  focus_planet_index: number;
+}
+
+export async function loadAccountRow(db: EconomyDb, accountId: number): Promise<AccountVersionRow | undefined> {
+  const row = await accountRow.executeTakeFirst(db, accountId);
+  // pg gives integers back as numbers (database.ts); Number() keeps both dialects alike anyway.
+  return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
+}
+
+/**
+ * The account's game state as stored (settled up to `settledAt`), from `cache` when it holds the
+ * state at the row's current version, otherwise from the tables (then kept in `cache`).
+ * The returned state is deeply frozen: it may be shared by every request of the account.
+ */
+export async function loadAccountState(trx: EconomyDb, accountId: number, cache?: StateCache): Promise<AccountState> {
+  const account = await loadAccountRow(trx, accountId);
   if (account === undefined) throw new DomainError('NOT_FOUND');
+  const kept = cache?.get(accountId, account.state_version);
+  if (kept !== undefined) return kept;
 
   const [planetRows, modules, research, constructions, commandants] = await Promise.all([
-    trx
-      .selectFrom('planets')
-      .select(['id', 'planet_type', 'max_capacity', 'metal', 'crystal', 'fuel'])
-      .where('account_id', '=', accountId)
-      .orderBy('idx')
-      .execute(),
-    trx
-      .selectFrom('planet_modules')
-      .innerJoin('planets', 'planets.id', 'planet_modules.planet_id')
-      .select(['planet_modules.planet_id', 'planet_modules.type_id', 'planet_modules.module_id', 'planet_modules.value'])
-      .where('planets.account_id', '=', accountId)
-      .execute(),
-    trx.selectFrom('account_research').selectAll().where('account_id', '=', accountId).execute(),
-    trx.selectFrom('constructions').selectAll().where('account_id', '=', accountId).execute(),
-    trx.selectFrom('commandants').selectAll().where('account_id', '=', accountId).execute(),
+    planetRowsOf.execute(trx, accountId),
+    moduleRowsOf.execute(trx, accountId),
+    researchRowsOf.execute(trx, accountId),
+    constructionRowsOf.execute(trx, accountId),
+    commandantRowsOf.execute(trx, accountId),
   ]);
 
   const planets: PlanetState[] = planetRows.map((row) => {
@@ -92,6 +134,8 @@ export async function loadAccountState(trx: EconomyDb, accountId: number): Promi
     nextItemId: account.next_item_id,
   };
   applyConstructionRows(state, constructions);
+  deepFreeze(state);
+  cache?.set(accountId, account.state_version, state);
   return state;
 }
 
@@ -260,8 +304,13 @@ export async function planetNames(trx: EconomyDb, accountId: number): Promise<Ma
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+const focusIndexOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  db.selectFrom('accounts').select('focus_planet_index').where('id', '=', accountId),
+);
+
 export async function focusPlanetIndex(trx: EconomyDb, accountId: number): Promise<number> {
-  const row = await trx.selectFrom('accounts').select('focus_planet_index').where('id', '=', accountId).executeTakeFirstOrThrow();
+  const row = await focusIndexOf.executeTakeFirst(trx, accountId);
+  if (row === undefined) throw new DomainError('NOT_FOUND');
   return row.focus_planet_index;
 }
 
@@ -275,14 +324,36 @@ export async function renamePlanet(trx: EconomyDb, planetId: number, name: strin
 
 export const LAST_VISIT_PERIOD_MS = 60_000;
 
-/** Records the owner's visit, writing at most once per LAST_VISIT_PERIOD_MS. */
-export async function touchPlanet(trx: EconomyDb, planetId: number, now: number): Promise<void> {
-  await trx
+const touchPlanetRow = prepared(3, (db: EconomyDb, planetId: number, now: string, staleBefore: string) =>
+  db
     .updateTable('planets')
-    .set({ last_visit: toIso(now) })
+    .set({ last_visit: now })
     .where('id', '=', planetId)
-    .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', toIso(now - LAST_VISIT_PERIOD_MS))]))
-    .execute();
+    .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)])),
+);
+
+/** Per database (its dialect adapter, shared by its transactions): when this process last wrote each planet's visit. */
+const lastTouched = new WeakMap<object, Map<number, number>>();
+
+/**
+ * Records the owner's visit, writing at most once per LAST_VISIT_PERIOD_MS. A visit this process
+ * wrote less than a period ago skips the statement altogether (every screen read passes here).
+ */
+export async function touchPlanet(trx: EconomyDb, planetId: number, now: number): Promise<void> {
+  const adapter = trx.getExecutor().adapter;
+  let touched = lastTouched.get(adapter);
+  if (touched === undefined) {
+    touched = new Map();
+    lastTouched.set(adapter, touched);
+  }
+  const last = touched.get(planetId);
+  if (last !== undefined && last > now - LAST_VISIT_PERIOD_MS && last <= now) return;
+  const result = await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS));
+  // Remembered only when written here: then the stored visit is exactly `now`.
+  if ((result.numAffectedRows ?? 0n) > 0n) {
+    if (touched.size >= 100_000) touched.clear();
+    touched.set(planetId, now);
+  }
 }
 
 export interface PlanetPlaceRow {
@@ -302,8 +373,8 @@ export interface PlanetPlaceRow {
 }
 
 /** The planets of an account with their orbit and system, in index order. */
-export async function planetPlaces(trx: EconomyDb, accountId: number): Promise<PlanetPlaceRow[]> {
-  return trx
+const planetPlacesOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  db
     .selectFrom('planets')
     .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
     .innerJoin('systems', 'systems.id', 'orbits.system_id')
@@ -323,6 +394,9 @@ export async function planetPlaces(trx: EconomyDb, accountId: number): Promise<P
       'systems.race_id as system_race_id',
     ])
     .where('planets.account_id', '=', accountId)
-    .orderBy('planets.idx')
-    .execute();
+    .orderBy('planets.idx'),
+);
+
+export function planetPlaces(trx: EconomyDb, accountId: number): Promise<PlanetPlaceRow[]> {
+  return planetPlacesOf.execute(trx, accountId);
 }

@@ -18,9 +18,11 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ScheduledTask } from '../../scheduler.js';
 import { DomainError } from '../../errors.js';
+import { prepared } from '../../db/prepared.js';
 import {
   economyDb,
   insertEmails,
+  loadAccountRow,
   loadAccountState,
   planetNames,
   saveAccountState,
@@ -28,6 +30,7 @@ import {
   type EmailToSend,
 } from './economy.repository.js';
 import { toIso } from './economy.mapping.js';
+import { stateCacheFor } from './state-cache.js';
 import type { EventBus } from '../events/event-bus.js';
 import { toLiveEvents, type LiveEvent } from '../events/live-events.js';
 
@@ -56,6 +59,11 @@ export interface AccountContext {
   state: AccountState;
   now: number;
   config: RulesConfig;
+  /**
+   * The focus planet index read with the account, on the read path (`readAccount`) only: inside
+   * `withAccount` a call may change it, so there it is read when needed.
+   */
+  focusIndex?: number;
 }
 
 export interface AccountChange<T> {
@@ -139,7 +147,7 @@ async function settleLocked<T>(
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
   produced: LiveEvent[],
 ): Promise<T> {
-  const before = await loadAccountState(trx, accountId);
+  const before = await loadAccountState(trx, accountId, stateCacheFor(deps.database.db));
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
   const at = Math.max(now, before.settledAt);
   const settled = settle(before, at, deps.rules);
@@ -169,14 +177,48 @@ export async function withAccount<T>(
 ): Promise<T> {
   const produced: LiveEvent[] = [];
   const result = await writeTransaction(deps, async (trx) => {
-    const locked = await deps.database.dialect
-      .forUpdate(trx.selectFrom('accounts').select('id').where('id', '=', accountId))
-      .executeTakeFirst();
-    if (locked === undefined) throw new DomainError('NOT_FOUND');
+    // SQLite's `begin immediate` already holds the database's write lock; PostgreSQL locks the row.
+    if (deps.database.dialect.name === 'postgres') {
+      const locked = await lockAccount.executeTakeFirst(trx, accountId);
+      if (locked === undefined) throw new DomainError('NOT_FOUND');
+    }
     return settleLocked(trx, deps, accountId, now, fn, produced);
   });
   announce(deps, accountId, produced);
   return result;
+}
+
+const lockAccount = prepared(1, (db: EconomyDb, accountId: number) =>
+  db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate(),
+);
+
+/**
+ * The read path of every screen: one indexed read of the account row and, when the process
+ * still holds the account's state at that row's version (state-cache.ts), settling in memory.
+ * If settling to now produces no event, `fn` reads that state without any transaction or lock:
+ * the result is what `withAccount` would have given, since settling is a pure function of the
+ * stored snapshot and the clock. Otherwise (nothing kept, or an event is due and must be
+ * written) it falls back to `withAccount`, which loads, settles, saves and keeps the state.
+ * `fn` must only read: on the fast path it runs outside any transaction.
+ */
+export async function readAccount<T>(
+  deps: EconomyDeps,
+  accountId: number,
+  now: number,
+  fn: (ctx: AccountContext) => T | Promise<T>,
+): Promise<T> {
+  const db = economyDb(deps.database.db);
+  const row = await loadAccountRow(db, accountId);
+  if (row === undefined) throw new DomainError('NOT_FOUND');
+  const kept = stateCacheFor(deps.database.db).get(accountId, row.state_version);
+  if (kept !== undefined) {
+    const at = Math.max(now, kept.settledAt);
+    const settled = settle(kept, at, deps.rules);
+    if (settled.events.length === 0) {
+      return fn({ trx: db, state: settled.state, now: at, config: deps.rules, focusIndex: row.focus_planet_index });
+    }
+  }
+  return withAccount(deps, accountId, now, async (ctx) => ({ result: await fn(ctx) }));
 }
 
 export const SCHEDULER_BATCH_SIZE = 100;

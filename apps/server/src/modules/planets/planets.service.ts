@@ -21,7 +21,7 @@ import {
   setFocusPlanetIndex,
   type PlanetPlaceRow,
 } from '../economy/economy.repository.js';
-import { withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
+import { readAccount, withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
 
 function planetResources(ctx: AccountContext, state: AccountState, planet: PlanetState): PlanetResource[] {
   const max = hangarCapacity(state, planet);
@@ -69,19 +69,18 @@ async function focusPlanetView(ctx: AccountContext): Promise<Planet> {
 export function createPlanetsService(deps: EconomyDeps) {
   return {
     list(accountId: number, now: number): Promise<Planet[]> {
-      return withAccount(deps, accountId, now, async (ctx) => {
+      return readAccount(deps, accountId, now, async (ctx) => {
         await focusPlanet(ctx);
         const places = await planetPlaces(ctx.trx, accountId);
-        const planets = ctx.state.planets.flatMap((planet) => {
+        return ctx.state.planets.flatMap((planet) => {
           const place = places.find((p) => p.id === planet.id);
           return place === undefined ? [] : [toPlanet(ctx, ctx.state, planet, place)];
         });
-        return { result: planets };
       });
     },
 
     focus(accountId: number, now: number): Promise<Planet> {
-      return withAccount(deps, accountId, now, async (ctx) => ({ result: await focusPlanetView(ctx) }));
+      return readAccount(deps, accountId, now, focusPlanetView);
     },
 
     /** Switches the focus; an index the player does not own is NOT_FOUND. */

@@ -1,0 +1,66 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+
+/**
+ * A query built and compiled once per database, then run with new argument values.
+ *
+ * Kysely builds an operation tree, freezes it and compiles it to SQL on every call; for the few
+ * small queries that every request runs (session check, account row, state load) that costs as
+ * much as running them. `prepared` builds the query with placeholder objects in place of the
+ * arguments, compiles it on first use for a given database (its dialect decides the SQL), and
+ * afterwards only substitutes the arguments into the compiled parameter list.
+ *
+ * Arguments must only be used as values (`where('id', '=', id)`), never to choose the query's
+ * shape: the shape is fixed by the first build.
+ */
+export interface PreparedQuery<A extends readonly unknown[], R> {
+  execute(db: Kysely<any>, ...args: A): Promise<R[]>;
+  executeTakeFirst(db: Kysely<any>, ...args: A): Promise<R | undefined>;
+  /** The driver's whole result, for writes: `numAffectedRows`. */
+  run(db: Kysely<any>, ...args: A): Promise<QueryResult<R>>;
+}
+
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+interface Compiled<R> {
+  query: CompiledQuery<R>;
+  /** For each compiled parameter, the argument it stands for, or -1 for a constant of the query. */
+  slots: number[];
+}
+
+export function prepared<A extends readonly unknown[], R>(
+  arity: A['length'],
+  build: (db: Kysely<any>, ...args: A) => Compilable<R>,
+): PreparedQuery<A, R> {
+  // Keyed by the dialect's adapter object: one per Kysely instance, shared with its transactions
+  // and connections, so a compiled query is reused by all of them and never across dialects.
+  const byAdapter = new WeakMap<object, Compiled<R>>();
+
+  const compiledFor = (db: Kysely<any>): Compiled<R> => {
+    const adapter = db.getExecutor().adapter;
+    let compiled = byAdapter.get(adapter);
+    if (compiled === undefined) {
+      const placeholders = Array.from({ length: arity }, (_, index) => new Slot(index)) as unknown as A;
+      const query = build(db, ...placeholders).compile();
+      const slots = query.parameters.map((value) => (value instanceof Slot ? value.index : -1));
+      const used = new Set(slots.filter((slot) => slot >= 0));
+      if (used.size !== arity) throw new Error(`prepared query uses ${used.size} of its ${arity} arguments: ${query.sql}`);
+      compiled = { query, slots };
+      byAdapter.set(adapter, compiled);
+    }
+    return compiled;
+  };
+
+  const run = (db: Kysely<any>, args: A): Promise<QueryResult<R>> => {
+    const { query, slots } = compiledFor(db);
+    const parameters = slots.map((slot, position) => (slot >= 0 ? args[slot] : query.parameters[position]));
+    return db.executeQuery<R>({ ...query, parameters });
+  };
+
+  return {
+    execute: async (db, ...args) => (await run(db, args)).rows,
+    executeTakeFirst: async (db, ...args) => (await run(db, args)).rows[0],
+    run: async (db, ...args) => run(db, args),
+  };
+}

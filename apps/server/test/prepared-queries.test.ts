@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepared } from '../src/db/prepared.js';
+import { createTestDatabase, type TestDatabase } from './helpers/index.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+const systemsBetween = prepared(2, (db, from: number, to: number) =>
+  db.selectFrom('systems').select(['id', 'name']).where('id', '>=', from).where('id', '<=', to).orderBy('id').limit(3),
+);
+
+describe('prepared queries', () => {
+  it('gives what the same query built afresh gives, for every set of arguments, constants kept in place', async () => {
+    for (const [from, to] of [[1, 2], [3, 9], [5, 5], [30, 40]] as const) {
+      const fresh = await t.db.selectFrom('systems').select(['id', 'name']).where('id', '>=', from).where('id', '<=', to).orderBy('id').limit(3).execute();
+      expect(await systemsBetween.execute(t.db, from, to)).toEqual(fresh);
+    }
+    expect(await systemsBetween.executeTakeFirst(t.db, 4, 4)).toEqual(
+      await t.db.selectFrom('systems').select(['id', 'name']).where('id', '=', 4).executeTakeFirst(),
+    );
+    expect(await systemsBetween.executeTakeFirst(t.db, 100_000, 100_001)).toBeUndefined();
+  });
+
+  it('sees the transaction it runs in', async () => {
+    const renamed = await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('systems').set({ name: 'Prepared' }).where('id', '=', 2).execute();
+      const inside = await systemsBetween.executeTakeFirst(trx, 2, 2);
+      await sql`select 1`.execute(trx);
+      return inside;
+    });
+    expect(renamed?.name).toBe('Prepared');
+  });
+
+  it('builds the query once for a database and its transactions', async () => {
+    let builds = 0;
+    const counted = prepared(1, (db, id: number) => {
+      builds += 1;
+      return db.selectFrom('systems').select('id').where('id', '=', id);
+    });
+    await counted.execute(t.db, 1);
+    await counted.execute(t.db, 2);
+    await t.db.transaction().execute((trx) => counted.execute(trx, 3));
+    await t.db.connection().execute((conn) => counted.execute(conn, 4));
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a query that does not use every argument as a value', async () => {
+    const unused = prepared<[number, number], { id: number }>(2, (db, id) => db.selectFrom('systems').select('id').where('id', '=', id));
+    await expect(unused.execute(t.db, 1, 2)).rejects.toThrow(/uses 1 of its 2 arguments/);
+  });
+});
