@@ -102,6 +102,22 @@ describe('GET /accounts', () => {
     }
   });
 
+  it('shows a points change, a rename and a suspension on the very next read of the same page', async () => {
+    const viewer = players[0]!;
+    const extra = await registerPlayer(t.app, { username: 'Climber' });
+    const first = await get(viewer, '/accounts?limit=50');
+    expect(first.body.data.map((row) => row.username)).toContain('Climber');
+    await setPoints(extra.me.id, { economy: 5000, science: 0, military: 0 });
+    const second = await get(viewer, '/accounts?limit=50');
+    expect(second.body.data[0]?.username).toBe('Climber');
+    await t.database.db.updateTable('accounts').set({ username: 'Climber2' }).where('id', '=', extra.me.id).execute();
+    expect((await get(viewer, '/accounts?limit=50')).body.data[0]?.username).toBe('Climber2');
+    await t.database.db.updateTable('accounts').set({ suspended_at: '2026-01-02T00:00:00.000Z' }).where('id', '=', extra.me.id).execute();
+    const last = await get(viewer, '/accounts?limit=50');
+    expect(last.body.data.map((row) => row.username)).not.toContain('Climber2');
+    expect(last.body.meta?.total).toBe((first.body.meta?.total ?? 0) - 1);
+  });
+
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/accounts' })).statusCode).toBe(401);
   });

@@ -1,3 +1,4 @@
+import { cloneAccount } from './clone.js';
 import { COMMANDANTS, findModule } from './catalogue/index.js';
 import { addResources, subtractResources, ZERO_RESOURCES } from './formulas/index.js';
 import {
@@ -48,7 +49,7 @@ interface Begun {
 function begin(state: AccountState, now: number, config: RulesConfig): Begun {
   const at = Number.isFinite(now) ? Math.max(now, state.settledAt) : state.settledAt;
   const settled = settle(state, at, config);
-  const account = settled.state === state ? structuredClone(state) : settled.state;
+  const account = settled.state === state ? cloneAccount(state) : settled.state;
   return { account, events: settled.events, at };
 }
 

@@ -3,6 +3,7 @@ export * from './catalogue/index.js';
 export * from './formulas/index.js';
 export * from './requirements.js';
 export * from './settle.js';
+export * from './clone.js';
 export * from './actions.js';
 export * from './points.js';
 export * from './universe/index.js';

@@ -1,3 +1,4 @@
+import { cloneAccount } from './clone.js';
 import { COMMANDANTS, findModule } from './catalogue/index.js';
 import {
   capacityUsed,
@@ -234,7 +235,7 @@ function nextInstant(account: AccountState, after: number): number | null {
 
 export function settle(state: AccountState, now: number, config: RulesConfig): SettleResult {
   if (!(now > state.settledAt)) return { state, events: [] };
-  const account = structuredClone(state);
+  const account = cloneAccount(state);
   const events: GameEvent[] = [];
   let at = account.settledAt;
   for (let next = nextInstant(account, at); next !== null && next <= now; next = nextInstant(account, at)) {

@@ -8,6 +8,7 @@ import { visibleAccountsCounterMigration } from './005-visible-accounts-counter.
 import { loginKnownAddressesMigration } from './006-login-known-addresses.js';
 import { accountStateVersionMigration } from './007-account-state-version.js';
 import { authEpochMigration } from './008-auth-epoch.js';
+import { rankingVersionMigration } from './009-ranking-version.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -25,4 +26,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['006-login-known-addresses', loginKnownAddressesMigration],
   ['007-account-state-version', accountStateVersionMigration],
   ['008-auth-epoch', authEpochMigration],
+  ['009-ranking-version', rankingVersionMigration],
 ];

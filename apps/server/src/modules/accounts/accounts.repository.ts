@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AccountOrderBy } from '@starhold/contract';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 export interface RankedAccountRow {
@@ -19,6 +20,10 @@ function rankingOrder(orderBy: AccountOrderBy) {
   return sql`${sql.ref(orderBy)} desc, id asc`;
 }
 
+const rankingVersionQuery = prepared(0, (db: Kysely<Database>) =>
+  (db as unknown as Kysely<{ ranking_version: { id: number; value: number } }>).selectFrom('ranking_version').select('value').where('id', '=', 1),
+);
+
 /** Suspended accounts are out of the ranking and their profiles (docs/decisions/100). */
 export const accountsRepository = {
   /**
@@ -36,6 +41,12 @@ export const accountsRepository = {
       .limit(limit)
       .execute();
     return rows.map((row, position) => ({ ...row, rank: offset + position + 1 }));
+  },
+
+  /** SQLite only (migration 009): moves with every change a leaderboard page could show. */
+  async rankingVersion(db: Kysely<Database>): Promise<number> {
+    const row = await rankingVersionQuery.executeTakeFirst(db);
+    return Number(row?.value ?? 0);
   },
 
   /** The counter row kept exact by the triggers of migration 005, instead of counting the accounts. */

@@ -1,19 +1,40 @@
 import type { AccountsPage, AccountsQuery, PublicProfile } from '@starhold/contract';
 import type { AppContext } from '../../context.js';
 import { DomainError } from '../../errors.js';
-import { accountsRepository } from './accounts.repository.js';
+import { accountsRepository, type RankedAccountRow } from './accounts.repository.js';
+
+/** Leaderboard pages kept per process (SQLite); the most visited are the first few. */
+const MAX_KEPT_PAGES = 500;
 
 /**
  * Points are read from the account rows: every settling stores them, and the scheduler settles
  * each account when its next event falls due, so the stored values are the settled ones.
  */
-export function createAccountsService(ctx: Pick<AppContext, 'db'>) {
-  return {
-    async ranking(viewerId: number, query: AccountsQuery): Promise<AccountsPage> {
-      const [rows, total] = await Promise.all([
+export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
+  // SQLite: pages read at a ranking version (migration 009), served again while it stands.
+  const pages = new Map<string, { version: number; rows: RankedAccountRow[]; total: number }>();
+
+  async function page(query: AccountsQuery): Promise<{ rows: RankedAccountRow[]; total: number }> {
+    const read = () =>
+      Promise.all([
         accountsRepository.ranking(ctx.db, query.order_by, query.offset, query.limit),
         accountsRepository.countVisible(ctx.db),
-      ]);
+      ]).then(([rows, total]) => ({ rows, total }));
+    if (ctx.dialect.name !== 'sqlite') return read();
+    const key = `${query.order_by}:${query.offset}:${query.limit}`;
+    const version = await accountsRepository.rankingVersion(ctx.db);
+    const kept = pages.get(key);
+    if (kept !== undefined && kept.version === version) return kept;
+    // The version was read first: a change committed meanwhile moves it past what is kept here.
+    const fresh = await read();
+    if (pages.size >= MAX_KEPT_PAGES) pages.clear();
+    pages.set(key, { version, ...fresh });
+    return fresh;
+  }
+
+  return {
+    async ranking(viewerId: number, query: AccountsQuery): Promise<AccountsPage> {
+      const { rows, total } = await page(query);
       return {
         data: rows.map((row) => ({
           id: row.id,

@@ -1,0 +1,37 @@
+import type { AccountState, LevelItem, PlanetState, Resources, UnitOrder } from './types.js';
+
+const resources = (r: Resources): Resources => ({ metal: r.metal, crystal: r.crystal, fuel: r.fuel });
+const levelItem = (item: LevelItem): LevelItem => ({ ...item, paid: item.paid === null ? null : resources(item.paid) });
+const unitOrder = (order: UnitOrder): UnitOrder => ({ ...order, paid: resources(order.paid) });
+
+function planet(p: PlanetState): PlanetState {
+  return {
+    ...p,
+    resources: resources(p.resources),
+    factories: { ...p.factories },
+    buildings: { ...p.buildings },
+    ships: { ...p.ships },
+    defenses: { ...p.defenses },
+    queues: {
+      factories: p.queues.factories.map(levelItem),
+      buildings: p.queues.buildings.map(levelItem),
+      ships: p.queues.ships.map(unitOrder),
+      defenses: p.queues.defenses.map(unitOrder),
+    },
+  };
+}
+
+/**
+ * A deep copy of an account state that shares nothing mutable with it, written for its shape:
+ * settling and actions copy the state they are given before changing the copy, on every screen
+ * read, and `structuredClone` cost about ten times as much (docs/decisions/122).
+ */
+export function cloneAccount(state: AccountState): AccountState {
+  return {
+    ...state,
+    research: { ...state.research },
+    researchQueue: state.researchQueue.map(levelItem),
+    commandants: { ...state.commandants },
+    planets: state.planets.map(planet),
+  };
+}
