@@ -257,7 +257,7 @@ async function main(): Promise<void> {
       ...http.map((result) => [
         `${result.name}: req/s (p99 ms)`,
         `${show(result.rps)} (p99 ${show(result.p99Ms, 1)})`,
-        `${spread(ceiling.map((c) => c.requestsPerSecond)).median.toFixed(0)} req/s hello`,
+        `${spread(ceiling.map((c) => c.requestsPerSecond)).median.toFixed(0)} req/s hello (p99 ${spread(ceiling.map((c) => c.p99Ms)).median.toFixed(0)} ms)`,
         show({ min: result.ratio.min * 100, median: result.ratio.median * 100, max: result.ratio.max * 100 }, 1) + ' %',
         result.target === null ? 'printed' : `>= ${result.target * 100} %${result.p99TargetMs ? `, p99 < ${result.p99TargetMs} ms` : ''}`,
         result.met === null
@@ -310,6 +310,7 @@ async function main(): Promise<void> {
       secondsPerRun: SECONDS,
       connections: CONNECTIONS,
       ceiling: ceiling.map((c) => c.requestsPerSecond),
+      ceilingP99Ms: ceiling.map((c) => c.p99Ms),
       http,
       settle,
       routes,
