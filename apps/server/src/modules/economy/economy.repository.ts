@@ -332,12 +332,20 @@ const touchPlanetRow = prepared(3, (db: EconomyDb, planetId: number, now: string
     .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)])),
 );
 
-/** Per database (its dialect adapter, shared by its transactions): when this process last wrote each planet's visit. */
+/**
+ * Per database (its dialect adapter, shared by its transactions): for each planet, the instant
+ * this process may treat as its last recorded visit.
+ */
 const lastTouched = new WeakMap<object, Map<number, number>>();
 
+/** After a touch that found the visit already recent, how long to skip checking again. */
+export const TOUCH_RECHECK_MS = 10_000;
+
 /**
- * Records the owner's visit, writing at most once per LAST_VISIT_PERIOD_MS. A visit this process
- * wrote less than a period ago skips the statement altogether (every screen read passes here).
+ * Records the owner's visit, writing at most once per LAST_VISIT_PERIOD_MS. Every screen read
+ * passes here, so the statement itself is skipped while this process knows no write is due: for a
+ * period after it wrote the visit, and for TOUCH_RECHECK_MS after finding it already recent
+ * (written by another process, or before a restart). The stored visit then lags by at most that.
  */
 export async function touchPlanet(trx: EconomyDb, planetId: number, now: number): Promise<void> {
   const adapter = trx.getExecutor().adapter;
@@ -349,11 +357,9 @@ export async function touchPlanet(trx: EconomyDb, planetId: number, now: number)
   const last = touched.get(planetId);
   if (last !== undefined && last > now - LAST_VISIT_PERIOD_MS && last <= now) return;
   const result = await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS));
-  // Remembered only when written here: then the stored visit is exactly `now`.
-  if ((result.numAffectedRows ?? 0n) > 0n) {
-    if (touched.size >= 100_000) touched.clear();
-    touched.set(planetId, now);
-  }
+  const wrote = (result.numAffectedRows ?? 0n) > 0n;
+  if (touched.size >= 100_000) touched.clear();
+  touched.set(planetId, wrote ? now : now - LAST_VISIT_PERIOD_MS + TOUCH_RECHECK_MS);
 }
 
 export interface PlanetPlaceRow {

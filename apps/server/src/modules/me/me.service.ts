@@ -3,18 +3,14 @@ import type { Kysely } from 'kysely';
 import { isoAt, type AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
-import { emailsRepository } from '../emails/emails.repository.js';
 import { economyDeps, withAccount } from '../economy/economy.service.js';
 import { meRepository } from './me.repository.js';
 
 /** The account as stored, without settling (registration and login answer it in their transaction). */
 export async function readMe(db: Kysely<Database>, accountId: number): Promise<Me> {
-  const [account, unread] = await Promise.all([
-    meRepository.findAccount(db, accountId),
-    emailsRepository.countUnread(db, accountId),
-  ]);
+  const account = await meRepository.findAccount(db, accountId);
   if (!account) throw new DomainError('UNAUTHORIZED');
-  return toMe(account, unread);
+  return toMe(account, account.unread);
 }
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof meRepository.findAccount>>>;
@@ -47,5 +43,5 @@ export async function loadMe(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>,
     await withAccount(economyDeps(ctx), accountId, now, () => ({ result: undefined }));
     return readMe(ctx.db, accountId);
   }
-  return toMe(account, await emailsRepository.countUnread(ctx.db, accountId));
+  return toMe(account, account.unread);
 }
