@@ -1,33 +1,38 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LoginLayout } from './layouts/LoginLayout';
 import { MainLayout } from './layouts/MainLayout';
 import { SecondLayout } from './layouts/SecondLayout';
 import { RequireSession } from './RequireSession';
+import { preloadableLazy, type PreloadableScreen } from './preloadable-lazy';
 import { RouteError } from './RouteError';
 
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = PreloadableScreen;
 
 /** Each screen is its feature folder's default export, loaded on first visit (one chunk per route). */
 const screens = {
-  dashboard: lazy(() => import('../features/dashboard')),
-  leaderboard: lazy(() => import('../features/leaderboard')),
-  player: lazy(() => import('../features/player')),
-  profile: lazy(() => import('../features/profile')),
-  research: lazy(() => import('../features/research')),
-  factories: lazy(() => import('../features/factories')),
-  buildings: lazy(() => import('../features/buildings')),
-  ships: lazy(() => import('../features/ships')),
-  defenses: lazy(() => import('../features/defenses')),
-  commandants: lazy(() => import('../features/commandants')),
-  emails: lazy(() => import('../features/emails')),
-  systems: lazy(() => import('../features/systems')),
-  auth: lazy(() => import('../features/auth')),
-  terms: lazy(() => import('../features/terms')),
+  dashboard: preloadableLazy(() => import('../features/dashboard')),
+  leaderboard: preloadableLazy(() => import('../features/leaderboard')),
+  player: preloadableLazy(() => import('../features/player')),
+  profile: preloadableLazy(() => import('../features/profile')),
+  research: preloadableLazy(() => import('../features/research')),
+  factories: preloadableLazy(() => import('../features/factories')),
+  buildings: preloadableLazy(() => import('../features/buildings')),
+  ships: preloadableLazy(() => import('../features/ships')),
+  defenses: preloadableLazy(() => import('../features/defenses')),
+  commandants: preloadableLazy(() => import('../features/commandants')),
+  emails: preloadableLazy(() => import('../features/emails')),
+  systems: preloadableLazy(() => import('../features/systems')),
+  auth: preloadableLazy(() => import('../features/auth')),
+  terms: preloadableLazy(() => import('../features/terms')),
 } satisfies Record<string, Screen>;
 
+/** The screen of each page route, to preload the one a visit starts on. */
+const screenOfRoute = new WeakMap<RouteObject, Screen>();
+
 function page(path: string, Screen: Screen): RouteObject {
-  return { path, element: <Screen /> };
+  const route: RouteObject = { path, element: <Screen /> };
+  screenOfRoute.set(route, Screen);
+  return route;
 }
 
 export const routes: RouteObject[] = [
@@ -68,6 +73,15 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
+/**
+ * Starts loading the screen of `pathname` (its chunk is usually modulepreloaded already), so that
+ * it is in before the session check ends and renders without suspending.
+ */
+export function preloadScreenFor(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) void screenOfRoute.get(match.route)?.preload();
+}
+
 export function createAppRouter() {
+  preloadScreenFor(window.location.pathname);
   return createBrowserRouter(routes);
 }

@@ -3,7 +3,7 @@ import { IconBolt, IconDiamond, IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanetResource } from '../api/planets';
 import { systemClock, type Clock } from '../lib/clock';
-import { abbreviateNumber } from '../lib/format';
+import { abbreviateNumber, formatInteger } from '../lib/format';
 import { clampPercent } from './economy/economy-format';
 import { useGrowingValue } from './economy/use-growing-value';
 import classes from './ResourceStrip.module.css';
@@ -38,16 +38,26 @@ export function ResourceGauge({ entry, clock = systemClock }: { entry: PlanetRes
         </UnstyledButton>
       </HoverCard.Target>
       <HoverCard.Dropdown>
-        <Text fw={700} size="sm">
-          {name}
-        </Text>
-        <Text size="sm">{t('resources.stock', { value: Math.floor(value).toLocaleString(), max: Math.floor(entry.max).toLocaleString() })}</Text>
-        <Text size="sm" c="dimmed">
-          {t('resources.perHour', { value: abbreviateNumber(entry.production_per_hour) })}
-        </Text>
-        <Progress value={filled} mt="xs" />
+        <GaugeDetails name={name} value={value} entry={entry} filled={filled} />
       </HoverCard.Dropdown>
     </HoverCard>
+  );
+}
+
+/** The hover panel's content: its own component, so it is only built (and formatted) when shown. */
+function GaugeDetails({ name, value, entry, filled }: { name: string; value: number; entry: PlanetResource; filled: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <Text fw={700} size="sm">
+        {name}
+      </Text>
+      <Text size="sm">{t('resources.stock', { value: formatInteger(value, i18n.language), max: formatInteger(entry.max, i18n.language) })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('resources.perHour', { value: abbreviateNumber(entry.production_per_hour) })}
+      </Text>
+      <Progress value={filled} mt="xs" />
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatInteger,
   formatTime,
   isRecent,
   parseServerDate,
@@ -86,5 +87,34 @@ describe('formatDuration', () => {
     [12.9, '12s'],
   ])('formats %d seconds as %s', (seconds, text) => {
     expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe('formatInteger', () => {
+  it('groups digits the way the language does and drops the fraction', () => {
+    expect(formatInteger(1234567.9, 'en')).toBe('1,234,567');
+    expect(formatInteger(1234567.9, 'fr').replace(/\s/g, ' ')).toBe('1 234 567');
+    // The formatter is kept per locale: a second call in another language is not served the first.
+    expect(formatInteger(1000, 'en')).toBe('1,000');
+  });
+});
+
+describe('hand-written dates', () => {
+  it('give exactly what Intl gives in French and English, in the browser zone', () => {
+    const intl = (locale: string, withTime: boolean) =>
+      new Intl.DateTimeFormat(locale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
+      });
+    let at = Date.UTC(1999, 11, 31, 23, 59);
+    for (let i = 0; i < 500; i += 1) {
+      at += 7_919_993_117 % (i * 104_729 + 1) + 3_600_000 * (i % 25);
+      for (const locale of ['fr', 'fr-FR', 'en', 'en-US']) {
+        expect(formatDateTime(at, { locale })).toBe(intl(locale, true).format(at));
+        expect(formatDate(at, { locale })).toBe(intl(locale, false).format(at));
+      }
+    }
   });
 });

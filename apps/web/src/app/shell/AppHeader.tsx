@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../api/auth';
 import { useUnreadEmails } from '../../api/emails';
-import { emailTexts } from '../../features/emails/model/email-content';
+import { emailTexts, type EmailTextContext } from '../../features/emails/model/email-content';
 import { useMe } from '../../api/me';
 import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
@@ -78,6 +78,26 @@ function AppLauncher() {
   );
 }
 
+/** One unread email of the bell menu: its own component, so its text is only built when the menu is open. */
+function UnreadEmailLine({
+  email,
+  textContext,
+}: {
+  email: { title: string; params?: string | null; created_at: string };
+  textContext: EmailTextContext;
+}) {
+  return (
+    <>
+      <Text size="sm" truncate>
+        {emailTexts(email, textContext).title}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(email.created_at)}
+      </Text>
+    </>
+  );
+}
+
 function NotificationsMenu() {
   const { t } = useTranslation();
   const unread = useUnreadEmails();
@@ -102,12 +122,7 @@ function NotificationsMenu() {
         )}
         {emails.map((email) => (
           <Menu.Item key={email.id} component={Link} to={`/emails?id=${email.id}`} leftSection={<IconMail size={16} />}>
-            <Text size="sm" truncate>
-              {emailTexts(email, textContext).title}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatDateTime(email.created_at)}
-            </Text>
+            <UnreadEmailLine email={email} textContext={textContext} />
           </Menu.Item>
         ))}
         <Menu.Divider />

@@ -64,9 +64,12 @@ export function useLayers(kind: ModuleKind, id: number, enabled: boolean) {
   });
 }
 
+/** One function for every caller: TanStack Query re-runs a `select` whose identity changes on each render. */
+const parseEconomyPlanet = (planet: unknown) => PlanetSchema.parse(planet);
+
 /** The focus planet with the economy fields (resources, capacity, system) parsed. */
 export function useEconomyPlanet() {
-  return useQuery({ ...focusPlanetQueryOptions, select: (planet) => PlanetSchema.parse(planet) });
+  return useQuery({ ...focusPlanetQueryOptions, select: parseEconomyPlanet });
 }
 
 /** Anything a construction changes: the lists, the planet (resources, capacity) and /me (points). */
