@@ -74,6 +74,17 @@ async function main(): Promise<void> {
             if (entry.name === 'dashboard' && width === 1280 && language === 'fr' && raceId === 1) {
               await page.screenshot({ path: join(root, 'docs/screenshot.png') });
             }
+            if (entry.name === 'dashboard' && width === 1280) {
+              // The hover panels and menus build their content only when shown: photograph them open.
+              await page.locator('[data-resource="1"]').first().hover();
+              await page.waitForTimeout(500);
+              await page.screenshot({ path: join(outDir, `gauge-hover-${race}-${language}.png`) });
+              await page.mouse.move(5, 300);
+              await page.getByRole('button', { name: 'Notifications' }).click();
+              await page.waitForTimeout(400);
+              await page.screenshot({ path: join(outDir, `bell-menu-${race}-${language}.png`) });
+              await page.keyboard.press('Escape');
+            }
           }
           await context.close();
         }
