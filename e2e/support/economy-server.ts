@@ -47,6 +47,8 @@ export async function startEconomyServer(gameSpeed: number): Promise<EconomyServ
       LOG_LEVEL: 'warn',
       SYSTEM_COUNT: '20',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Every answer is also encoded through its contract schema and must match (http/serializer.ts).
+      VERIFY_RESPONSES: 'on',
     },
   });
   await waitForHealth(baseURL, child, 60_000);
