@@ -28,6 +28,49 @@ test.describe('session', () => {
     await expect(page.getByText(player.email)).toBeVisible();
   });
 
+  test('two tabs whose access token expired together refresh the session once and both stay logged in', async ({ page, context }) => {
+    const player = newPlayer('tabs');
+    await register(page, player);
+    await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/');
+    await expect(other.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+
+    // Refresh calls wait at a barrier until the other tab's arrives (or 3 s pass), so that two tabs
+    // refreshing on their own would both spend the same refresh token at the same instant.
+    let waiting: (() => void)[] = [];
+    let refreshes = 0;
+    await context.route('**/api/v1/auth/refresh', async (route) => {
+      refreshes += 1;
+      await new Promise<void>((release) => {
+        waiting.push(release);
+        if (waiting.length === 2) {
+          for (const go of waiting) go();
+          waiting = [];
+        } else {
+          setTimeout(() => {
+            waiting = waiting.filter((go) => go !== release);
+            release();
+          }, 3_000);
+        }
+      });
+      await route.continue();
+    });
+
+    // What 15 minutes do to both tabs at once: the access cookie is gone, the refresh cookie stays.
+    await context.clearCookies({ name: 'auth_token' });
+    await Promise.all([page.reload(), other.reload()]);
+    for (const tab of [page, other]) {
+      await expect(tab.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+      await expect(tab).toHaveURL(/\/$/);
+    }
+    expect(refreshes).toBe(1);
+    await context.unroute('**/api/v1/auth/refresh');
+    // The session survived: a refresh token spent twice would have revoked it.
+    await other.reload();
+    await expect(other.getByRole('button', { name: 'Menu utilisateur' })).toContainText(player.username);
+  });
+
   test('a wrong password shows the login error toast and stays on the login page', async ({ page }) => {
     const player = newPlayer('bad');
     await register(page, player);

@@ -63,6 +63,9 @@ export interface ApiClientDeps {
    * Resolves to null when that answer cannot be used as it is: the client then sends the call.
    */
   takeEarly?: (path: string) => Promise<Response | null> | undefined;
+  /** Takes refreshes in turn with the browser's other tabs (lib/refresh-coordinator.ts). */
+  coordinateRefresh?: (refresh: () => Promise<boolean>, callSentAt: number) => Promise<boolean>;
+  now?: () => number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -129,14 +132,17 @@ export function createApiClient(deps: ApiClientDeps) {
     });
   }
 
-  /** One refresh shared by every call that met a 401 at the same time. */
-  function refreshSession(): Promise<boolean> {
-    refreshing ??= send('POST', '/auth/refresh', {})
-      .then((response) => response.ok)
-      .catch(() => false)
-      .finally(() => {
-        refreshing = undefined;
-      });
+  const now = deps.now ?? (() => Date.now());
+
+  /** One refresh shared by every call of this tab that met a 401 at the same time. */
+  function refreshSession(callSentAt: number): Promise<boolean> {
+    const refresh = () =>
+      send('POST', '/auth/refresh', {})
+        .then((response) => response.ok)
+        .catch(() => false);
+    refreshing ??= (deps.coordinateRefresh ? deps.coordinateRefresh(refresh, callSentAt) : refresh()).finally(() => {
+      refreshing = undefined;
+    });
     return refreshing;
   }
 
@@ -150,10 +156,11 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<Envelope<T>> {
     try {
+      const sentAt = now();
       const early = method === 'GET' && options.query === undefined ? deps.takeEarly?.(path) : undefined;
       let response = (early ? await early : null) ?? (await send(method, path, options));
       if (response.status === 401 && !NO_REFRESH_PATHS.includes(path)) {
-        if (!(await refreshSession())) {
+        if (!(await refreshSession(sentAt))) {
           deps.onUnauthenticated();
           // The redirect to the login page is the feedback; an error toast would only repeat it.
           throw await errorFrom(response, SessionEndedError);

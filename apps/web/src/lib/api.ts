@@ -1,5 +1,6 @@
 import { createApiClient, DEFAULT_TIMEOUT_MS } from './api-client';
 import { createEarlyTaker } from './early-requests';
+import { createRefreshCoordinator } from './refresh-coordinator';
 import { i18n } from './i18n-instance';
 import { toasts } from './toasts';
 
@@ -17,4 +18,9 @@ export const api = createApiClient({
   translate: (key) => i18n.t(key),
   onUnauthenticated: () => unauthenticatedHandler(),
   takeEarly: createEarlyTaker(() => window.__starholdEarly, () => Date.now(), DEFAULT_TIMEOUT_MS),
+  coordinateRefresh: createRefreshCoordinator({
+    ...(typeof navigator !== 'undefined' && navigator.locks ? { locks: navigator.locks } : {}),
+    ...(typeof localStorage !== 'undefined' ? { storage: localStorage } : {}),
+    now: () => Date.now(),
+  }),
 });
