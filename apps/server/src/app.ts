@@ -40,6 +40,8 @@ export interface AppDeps extends AppContext {
   bodyLimit?: number;
   /** Requests per address and window over the whole server (429 beyond). */
   rateLimit?: { max: number; windowMs: number };
+  /** Interval of the event streams' heartbeat and session re-check (tests shorten it). */
+  eventsHeartbeatMs?: number;
 }
 
 /** The error catalogue in the OpenAPI document: one stable code per key. */
@@ -144,7 +146,18 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         emailsRoutes(session, ctx);
         accountsRoutes(session, ctx);
         commandantsRoutes(session, ctx);
-        streams = eventsRoutes(session, events);
+        streams = eventsRoutes(session, events, {
+          ...(deps.eventsHeartbeatMs !== undefined ? { heartbeatMs: deps.eventsHeartbeatMs } : {}),
+          // Revocation, suspension and expiry also end an open stream, within one heartbeat.
+          stillValid: async (request) => {
+            try {
+              await auth.authenticate(request.cookies[ACCESS_COOKIE]);
+              return true;
+            } catch {
+              return false;
+            }
+          },
+        });
       });
     },
     { prefix: API_PREFIX },

@@ -136,3 +136,32 @@ describe('GET /me/events heartbeat', () => {
     await stream.ended;
   });
 });
+
+describe('GET /me/events when the session ends', () => {
+  it('closes an open stream within a heartbeat of a logout, a suspension or the token expiring, and keeps the others', async () => {
+    const own = await createTestApp({ eventsHeartbeatMs: 50 });
+    const url = await own.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const leaving = await registerPlayer(own.app);
+      const suspended = await registerPlayer(own.app);
+      const staying = await registerPlayer(own.app);
+      const [a, b, c] = await Promise.all([leaving, suspended, staying].map((player) => openStream(url, player.cookie)));
+      await c!.waitFor(() => c!.comments.includes('heartbeat'), 2000);
+
+      const logout = await own.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: leaving.headers });
+      expect(logout.statusCode).toBeLessThan(300);
+      await own.database.db.updateTable('accounts').set({ suspended_at: new Date(own.clock()).toISOString() })
+        .where('id', '=', suspended.me.id).execute();
+      await a!.ended;
+      await b!.ended;
+
+      const heartbeats = c!.comments.length;
+      await c!.waitFor(() => c!.comments.length > heartbeats + 2, 2000);
+      // Fifteen minutes later its access token has expired: that stream ends too.
+      own.clock.advance(15 * 60 * 1000 + 1);
+      await c!.ended;
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -92,6 +92,7 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   bodyLimit?: AppDeps['bodyLimit'];
   rateLimit?: AppDeps['rateLimit'];
+  eventsHeartbeatMs?: AppDeps['eventsHeartbeatMs'];
 }
 
 /**
@@ -110,6 +111,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     random: randomBytes,
     ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
+    ...(options.eventsHeartbeatMs !== undefined ? { eventsHeartbeatMs: options.eventsHeartbeatMs } : {}),
   });
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../context.js';
 import { sessionOf } from '../../http/session.js';
 import type { EventBus } from './event-bus.js';
@@ -14,6 +15,12 @@ export interface StreamRegistry {
 
 export interface EventsRouteOptions {
   heartbeatMs?: number;
+  /**
+   * Whether the request's session still stands (token not expired, family not revoked, account
+   * not suspended), asked at every heartbeat: a stream whose session ended is closed, and the
+   * browser reconnects with whatever session it has by then.
+   */
+  stillValid?: (request: FastifyRequest) => Promise<boolean>;
 }
 
 /**
@@ -41,7 +48,27 @@ export function eventsRoutes(app: AppInstance, bus: EventBus, options: EventsRou
     const unsubscribe = bus.subscribe(accountId, (event) => {
       raw.write(`data: ${JSON.stringify(event)}\n\n`);
     });
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
+    let checking = false;
+    const heartbeat = setInterval(() => {
+      if (!options.stillValid) {
+        raw.write(': heartbeat\n\n');
+        return;
+      }
+      if (checking) return;
+      checking = true;
+      void options
+        .stillValid(request)
+        .catch(() => false)
+        .then((valid) => {
+          checking = false;
+          if (!open.has(raw)) return;
+          if (valid) raw.write(': heartbeat\n\n');
+          else {
+            cleanUp();
+            raw.end();
+          }
+        });
+    }, heartbeatMs);
     const cleanUp = () => {
       clearInterval(heartbeat);
       unsubscribe();
