@@ -91,9 +91,17 @@ test.describe('systems map', () => {
     const systems = await openMap(page);
     const node = page.locator(`[data-system-id="${systems[0]!.id}"]`);
     const world = page.getByTestId('map-world');
-    await expect(world).toHaveAttribute('transform', /scale/);
+    // The first frame with a size fits the universe into the view: wait until that is drawn and
+    // nothing moves any more, so the drag is the only thing that moves the map.
+    let drawnBefore: string | null = null;
+    await expect
+      .poll(async () => {
+        const previous = drawnBefore;
+        drawnBefore = await world.getAttribute('transform');
+        return drawnBefore !== null && drawnBefore === previous && drawnBefore !== 'translate(400,400) scale(1)';
+      }, { intervals: [250] })
+      .toBe(true);
     const before = (await node.boundingBox())!;
-    const drawnBefore = await world.getAttribute('transform');
     const map = (await page.getByTestId('systems-map').boundingBox())!;
     const start = { x: map.x + 40, y: map.y + map.height - 40 };
     await page.mouse.move(start.x, start.y);
