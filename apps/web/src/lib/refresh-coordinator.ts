@@ -4,6 +4,9 @@
  * the server would end the session (reuse revokes the family). Refreshes are therefore taken in
  * turn across tabs (Web Locks), and a tab whose call failed before another tab refreshed just
  * retries with the cookies that refresh left, instead of spending the old token again.
+ * The lock alone keeps a token from being spent twice (a tab refreshes only once the other's
+ * refresh has answered, so with the new cookie); the localStorage record, which may reach another
+ * tab's process late, only spares the second refresh.
  */
 export type RefreshCoordinator = (refresh: () => Promise<boolean>, callSentAt: number) => Promise<boolean>;
 
