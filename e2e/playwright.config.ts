@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { freePort } from './support/free-port.js';
+import { freePort } from '../tools/free-port.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 

@@ -3,8 +3,10 @@
  * its health route, and stops it with SIGKILL by pid: only processes started here are touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../tools/free-port.js';
+
+export { freePort };
 
 export const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 
@@ -18,17 +20,6 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerEnv {
   DATA_DIR?: string;

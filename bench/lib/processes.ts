@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+export { freePort } from '../../tools/free-port.js';
 
 /** Every process the bench started, so that an interrupted bench stops them (by pid, nothing else). */
 const started = new Set<ChildProcess>();
@@ -11,17 +11,6 @@ export function stopAll(): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Service {
   pid: number;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
-import { freePort } from '../support/free-port.js';
+import { freePort } from '../../tools/free-port.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = join(root, 'e2e/.tmp/screenshots/social');

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.js';
+import { freePort } from '../../tools/free-port.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 

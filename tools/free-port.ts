@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free on 127.0.0.1 right now, for a server the tests start themselves. */
+/** A TCP port free on 127.0.0.1 right now, for a server that tests, the bench or the scale-out run start themselves. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
