@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import { countVisibleAccounts, createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,16 +147,7 @@ describe('GET /accounts/{id}', () => {
 
 describe('the leaderboard total', () => {
   const total = async () => (await get(players[0]!, '/accounts?limit=1')).body.meta?.total;
-  const counted = async () =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('suspended_at', 'is', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const counted = () => countVisibleAccounts(t.database.db);
 
   it('stays equal to the number of accounts not suspended through registrations, suspension and reinstatement', async () => {
     const before = await total();

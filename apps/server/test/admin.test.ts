@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandError, runCommand } from '../src/admin/commands.js';
 import { openDatabase } from '../src/db/database.js';
-import { createTestApp, JSON_HEADERS, registerPlayer, testConfig, type TestApp, type TestPlayer } from './helpers/index.js';
+import { countVisibleAccounts, createTestApp, JSON_HEADERS, registerPlayer, testConfig, type TestApp, type TestPlayer } from './helpers/index.js';
 
 const run = promisify(execFile);
 const ADMIN = join(import.meta.dirname, '../src/admin.ts');
@@ -138,16 +138,7 @@ describe('admin commands against the game (SQLite, or PostgreSQL with TEST_DATAB
     const player = await registerPlayer(t.app);
     const total = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/accounts?limit=1', headers: player.headers })).json<{ meta: { total: number } }>().meta.total;
-    const counted = async () =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom('accounts')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('suspended_at', 'is', null)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const counted = () => countVisibleAccounts(t.database.db);
     const victim = await registerPlayer(t.app);
     const before = await total();
     expect(before).toBe(await counted());

@@ -5,8 +5,10 @@
  * - createTestDatabase(): the same database without the app;
  * - createTestClock(start): a settable clock (advance, set);
  * - registerPlayer(app, overrides) / loginPlayer(app, player): a session as cookies and headers;
- * - JSON_HEADERS, cookiesOf(response), cookieHeader(cookies).
+ * - JSON_HEADERS, cookiesOf(response), cookieHeader(cookies);
+ * - countVisibleAccounts(db): the accounts not suspended, counted without the leaderboard counter.
  */
 export * from './test-app.js';
 export * from './test-clock.js';
 export * from './players.js';
+export * from './accounts.js';
