@@ -55,7 +55,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * screen that shows a date. They give exactly what Intl gives (tested against it).
  */
 function handWritten(date: Date, options: DateFormatOptions, withTime: boolean): string | null {
-  if (options.timeZone !== undefined) return null;
+  // Another zone, or an invalid date (Intl throws its RangeError): Intl does it.
+  if (options.timeZone !== undefined || Number.isNaN(date.getTime())) return null;
   const locale = options.locale ?? 'fr-FR';
   const day = pad(date.getDate());
   const month = pad(date.getMonth() + 1);
@@ -69,14 +70,12 @@ function handWritten(date: Date, options: DateFormatOptions, withTime: boolean):
 /** French-style date: 23/11/2026. */
 export function formatDate(value: Date | string | number, options: DateFormatOptions = {}): string {
   const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return dateFormatter('date', DATE, options).format(date);
   return handWritten(date, options, false) ?? dateFormatter('date', DATE, options).format(date);
 }
 
 /** French-style date and time: 23/11/2026 14:05. */
 export function formatDateTime(value: Date | string | number, options: DateFormatOptions = {}): string {
   const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return dateFormatter('datetime', DATE_TIME, options).format(date);
   return handWritten(date, options, true) ?? dateFormatter('datetime', DATE_TIME, options).format(date);
 }
 
