@@ -64,6 +64,8 @@ function handWritten(date: Date, options: DateFormatOptions, withTime: boolean):
   const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
   if (locale === 'fr' || locale === 'fr-FR') return withTime ? `${day}/${month}/${year} ${time}` : `${day}/${month}/${year}`;
   if (locale === 'en' || locale === 'en-US') return withTime ? `${month}/${day}/${year}, ${time}` : `${month}/${day}/${year}`;
+  // The screens write English dates the British way (day first).
+  if (locale === 'en-GB') return withTime ? `${day}/${month}/${year}, ${time}` : `${day}/${month}/${year}`;
   return null;
 }
 
