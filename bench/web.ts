@@ -13,8 +13,8 @@ export interface FirstVisitSize {
   files: string[];
 }
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
 
 /** Entry script, modulepreloads and stylesheets named by index.html: what a first visit fetches up front. */
 export function firstVisitSize(distDir: string): FirstVisitSize {

@@ -1,0 +1,208 @@
+/**
+ * Dashboard first render, on its own: seeds a small SQLite database, starts the built server once
+ * per web build given, and loads `/` in headless Chromium N times per build, the builds taking
+ * turns (so a busy moment of the machine hits every build alike). Prints min / median / max of
+ * the figure the bench reports (page.goto to the first h2 visible, Playwright's round trips
+ * included) and of the same moment measured inside the page (performance.now() when an h2 is
+ * first in the DOM, and at the next frame).
+ *   node --import tsx bench/first-render.ts [runs] [name=webDistDir ...]
+ * Without builds it measures apps/web/dist. To compare, copy a dist aside before a change:
+ *   cp -r apps/web/dist /tmp/before && npm run build -w apps/web &&
+ *   node --import tsx bench/first-render.ts 9 before=/tmp/before after=apps/web/dist
+ * PROFILE=1 also prints where one more load per build spent the page's main-thread CPU (self time
+ * by file and by function, up to the h2; PROFILE_TOP=n lines); PROFILE=<folder> also writes each
+ * profile there as <build>.cpuprofile (DevTools: Performance > Load profile).
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort, startService, stopAll, type Service } from './lib/processes.js';
+import { seedBenchDatabase } from './seed.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './web.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const runsArg = Number(process.argv[2]);
+const RUNS = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 9;
+const builds = process.argv
+  .slice(Number.isInteger(runsArg) && runsArg > 0 ? 3 : 2)
+  .map((arg) => {
+    const [name, dir] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, arg];
+    return { name: name ?? arg, dir: resolve(dir ?? arg) };
+  });
+if (builds.length === 0) builds.push({ name: 'dist', dir: join(ROOT, 'apps/web/dist') });
+
+/** Set in the page before any of its scripts: when the first h2 enters the DOM, and the frame after. */
+const IN_PAGE_PROBE = `(() => {
+  const found = () => {
+    if (window.__h2 || !document.querySelector('h2')) return false;
+    window.__h2 = { dom: performance.now() };
+    requestAnimationFrame(() => { window.__h2.frame = performance.now(); });
+    return true;
+  };
+  new MutationObserver((_, observer) => { if (found()) observer.disconnect(); })
+    .observe(document, { childList: true, subtree: true });
+})();`;
+
+interface Sample {
+  goto: number;
+  dom: number;
+  frame: number;
+  /** When the last script or stylesheet had arrived, and GET /me/planet, in the page's clock. */
+  filesIn: number;
+  planetIn: number;
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per script file and per function of one load's main-thread CPU profile, heaviest first. */
+function printProfile(profile: CpuProfile, top: number): void {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const files = new Map<string, number>();
+  const functions = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = byNode.get(id);
+    const us = profile.timeDeltas[index] ?? 0;
+    if (!frame) return;
+    const file = frame.url ? new URL(frame.url).pathname : `(${frame.functionName || 'native'})`;
+    files.set(file, (files.get(file) ?? 0) + us);
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    functions.set(name, (functions.get(name) ?? 0) + us);
+  });
+  const show = (map: Map<string, number>) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`).join('\n');
+  console.log(`self time by file:\n${show(files)}\nself time by function:\n${show(functions)}`);
+}
+
+async function oneLoad(browser: Browser, origin: string, cookie: string, profile: boolean | string = false): Promise<Sample> {
+  const [name, ...rest] = cookie.split('=');
+  const context = await browser.newContext();
+  try {
+    await context.addCookies([{ name: name ?? '', value: rest.join('='), url: origin }]);
+    await context.addInitScript(IN_PAGE_PROBE);
+    const page = await context.newPage();
+    const cdp = profile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
+    const started = performance.now();
+    await page.goto(`${origin}/`);
+    await page.locator('h2').first().waitFor({ state: 'visible', timeout: 10_000 });
+    const goto = performance.now() - started;
+    if (cdp) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      printProfile(cpu as CpuProfile, Number(process.env.PROFILE_TOP ?? 25));
+      if (typeof profile === 'string') writeFileSync(profile, JSON.stringify(cpu));
+    }
+    if (new URL(page.url()).pathname !== '/') throw new Error(`the dashboard redirected to ${page.url()}`);
+    await page.waitForFunction(() => (window as unknown as { __h2?: { frame?: number } }).__h2?.frame !== undefined);
+    const inPage = await page.evaluate(() => {
+      const probe = (window as unknown as { __h2: { dom: number; frame: number } }).__h2;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const files = resources.filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname));
+      const planet = resources.find((entry) => new URL(entry.name).pathname === '/api/v1/me/planet');
+      return {
+        dom: probe.dom,
+        frame: probe.frame,
+        filesIn: Math.max(0, ...files.filter((entry) => entry.startTime < probe.dom).map((entry) => entry.responseEnd)),
+        planetIn: planet?.responseEnd ?? Number.NaN,
+      };
+    });
+    return { goto, ...inPage };
+  } finally {
+    await context.close();
+  }
+}
+
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (index: number) => (sorted[index] ?? Number.NaN).toFixed(0).padStart(5);
+  return `${at(0)} /${at(Math.floor(sorted.length / 2))} /${at(sorted.length - 1)}`;
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'starhold-first-render-'));
+  const dataDir = join(work, 'data');
+  mkdirSync(dataDir);
+  const services: Service[] = [];
+  let browser: Browser | undefined;
+  try {
+    const seed = await seedBenchDatabase({
+      target: { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
+      universeSeed: 'starhold-bench',
+      systemCount: 200,
+      players: 5,
+      accounts: 50,
+      now: Date.now(),
+      tokenTtlMs: 2 * 60 * 60 * 1000,
+    });
+    const cookie = seed.cookies[0] ?? '';
+    const origins: string[] = [];
+    for (const [index, build] of builds.entries()) {
+      // One data directory per server (a directory takes one server); each a copy of the seeded one.
+      const serverData = join(work, `data-${index}`);
+      cpSync(dataDir, serverData, { recursive: true });
+      const port = await freePort();
+      const server = await startService(
+        [join(ROOT, 'apps/server/dist/main.js')],
+        {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: serverData,
+          DATABASE_URL: '',
+          SYSTEM_COUNT: '200',
+          UNIVERSE_SEED: 'starhold-bench',
+          WEB_DIST: build.dir,
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
+        },
+        'Starhold is running',
+      );
+      services.push(server);
+      origins.push(`http://127.0.0.1:${port}`);
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    // One unmeasured load per build: the server's first answers and the browser's own start.
+    for (const origin of origins) await oneLoad(browser, origin, cookie);
+    const samples: Sample[][] = builds.map(() => []);
+    for (let run = 0; run < RUNS; run += 1) {
+      // Alternate which build goes first, so neither always follows the other.
+      const order = builds.map((_, index) => index);
+      if (run % 2 === 1) order.reverse();
+      for (const index of order) samples[index]?.push(await oneLoad(browser, origins[index] ?? '', cookie));
+    }
+    if (process.env.PROFILE) {
+      for (const [index, build] of builds.entries()) {
+        console.log(`---- ${build.name}: CPU profile of one load`);
+        await oneLoad(browser, origins[index] ?? '', cookie, process.env.PROFILE === '1' ? true : join(process.env.PROFILE, `${build.name}.cpuprofile`));
+      }
+    }
+    console.log(`${RUNS} loads per build, min / median / max in ms`);
+    const width = Math.max(...builds.map((build) => build.name.length));
+    console.log(`${''.padEnd(width)}  ${['goto->h2 visible', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in'].map((h) => h.padEnd(20)).join('')}`);
+    builds.forEach((build, index) => {
+      const list = samples[index] ?? [];
+      const columns = [list.map((s) => s.goto), list.map((s) => s.dom), list.map((s) => s.frame), list.map((s) => s.filesIn), list.map((s) => s.planetIn)];
+      console.log(`${build.name.padEnd(width)}  ${columns.map((values) => spread(values).padEnd(20)).join('')}`);
+    });
+  } finally {
+    await browser?.close();
+    for (const service of services) await service.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});
