@@ -77,11 +77,11 @@ export const routes: RouteObject[] = [
  * Starts loading the screen of `pathname` (its chunk is usually modulepreloaded already), so that
  * it is in before the session check ends and renders without suspending.
  */
-export function preloadScreenFor(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) void screenOfRoute.get(match.route)?.preload();
+export function preloadScreenFor(pathname: string): Promise<void> {
+  return Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => screenOfRoute.get(match.route)?.preload())).then(() => undefined);
 }
 
 export function createAppRouter() {
-  preloadScreenFor(window.location.pathname);
+  void preloadScreenFor(window.location.pathname);
   return createBrowserRouter(routes);
 }
