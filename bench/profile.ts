@@ -8,12 +8,19 @@
  * prints the summary of a profile again; PROFILE_INCLUSIVE=fnA,fnB adds the time spent under those
  * functions.
  *   npm run bench:profile -- /api/v1/me/planet/factories 8
+ *
+ * It also prints the CPU time each request cost the server process (and, on PostgreSQL, every
+ * `postgres` process of the machine), read from /proc around the measured load: unlike req/s,
+ * that figure hardly moves when the machine is busy with other work, so it is the one to compare
+ * two builds with. PROFILE_DATABASE_URL=postgres://... seeds a fresh database on that server
+ * instead of SQLite; PROFILE_CPU=off runs the server without the profiler (its overhead out).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './load.js';
+import { cpuMicros, freshPgDatabase, postgresCpuMicros } from './lib/pg.js';
 import { freePort, runForJson, startService, stopAll } from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
 
@@ -21,6 +28,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const path = process.argv[2] ?? '/api/v1/me/planet/factories';
 const seconds = Number(process.argv[3] ?? 8);
 const accounts = Number(process.env.PROFILE_ACCOUNTS ?? 1000);
+const pgUrl = process.env.PROFILE_DATABASE_URL;
+const cpuProfile = process.env.PROFILE_CPU !== 'off';
 
 interface ProfileNode {
   id: number;
@@ -90,9 +99,10 @@ async function main(): Promise<void> {
   const profileDir = join(work, 'profile');
   mkdirSync(dataDir);
   mkdirSync(profileDir);
-  console.log(`seeding 1,000 players (${accounts} accounts) in ${work}...`);
+  const database = pgUrl ? await freshPgDatabase(pgUrl) : null;
+  console.log(`seeding 1,000 players (${accounts} accounts) in ${database ? 'PostgreSQL' : work}...`);
   const seed = await seedBenchDatabase({
-    target: { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
+    target: database ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
     universeSeed: 'starhold-bench',
     systemCount: 1000,
     players: 1000,
@@ -104,13 +114,13 @@ async function main(): Promise<void> {
   writeFileSync(cookiesFile, JSON.stringify(seed.cookies));
   const port = await freePort();
   const server = await startService(
-    ['--cpu-prof', '--cpu-prof-dir', profileDir, join(ROOT, 'apps/server/dist/main.js')],
+    [...(cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), join(ROOT, 'apps/server/dist/main.js')],
     {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       SYSTEM_COUNT: '1000',
       UNIVERSE_SEED: 'starhold-bench',
       LOG_LEVEL: 'warn',
@@ -119,14 +129,29 @@ async function main(): Promise<void> {
     },
     'Starhold is running',
   );
-  const spec = { origin: `http://127.0.0.1:${port}`, mode: 'get', path, cookiesFile, connections: 50 };
-  await runForJson<LoadResult>(['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds: 2 })], 60_000);
-  const result = await runForJson<LoadResult>(
-    ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds })],
-    (seconds + 60) * 1000,
-  );
-  await server.stop();
-  console.log(`${path}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
+  try {
+    const spec = { origin: `http://127.0.0.1:${port}`, mode: 'get', path, cookiesFile, connections: 50 };
+    await runForJson<LoadResult>(['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds: 2 })], 60_000);
+    const serverBefore = cpuMicros(server.pid);
+    const postgresBefore = database ? postgresCpuMicros() : 0;
+    const result = await runForJson<LoadResult>(
+      ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds })],
+      (seconds + 60) * 1000,
+    );
+    const served = result.requestsPerSecond * seconds;
+    const serverUs = (cpuMicros(server.pid) - serverBefore) / served;
+    const postgresUs = database ? (postgresCpuMicros() - postgresBefore) / served : 0;
+    await server.stop();
+    console.log(`${path}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
+    console.log(
+      `CPU per request: server ${serverUs.toFixed(0)} µs${database ? `, postgres ${postgresUs.toFixed(0)} µs` : ''}` +
+        (cpuProfile ? ' (profiler on)' : ''),
+    );
+  } finally {
+    await server.stop();
+    await database?.drop();
+  }
+  if (!cpuProfile) return;
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile written in ${profileDir}`);
   printProfile(join(profileDir, file));

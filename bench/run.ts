@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { LoadResult, LoadSpec } from './load.js';
+import { freshPgDatabase } from './lib/pg.js';
 import { freePort, rssMiB, runForJson, startService, stopAll, type Service } from './lib/processes.js';
 import { seedBenchDatabase, type SeedResult } from './seed.js';
 import { dashboardFirstRender, firstVisitSize, reactMantineBaseline } from './web.js';
@@ -59,26 +59,6 @@ function buildIfStale(): void {
   console.log('building (sources are newer than dist)...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-/** A fresh database on the PostgreSQL server named by `url`; returns its URL and how to drop it. */
-async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `starhold_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return {
-    url: fresh.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 /**

@@ -24,6 +24,7 @@ const envSchema = z.object({
   SCHEDULER: z.enum(['on', 'off']).default('on'),
   VERIFY_RESPONSES: z.enum(['on', 'off']).default('off'),
   TRUST_PROXY: z.string().optional(),
+  DATABASE_NAMED_STATEMENTS: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -32,6 +33,12 @@ export interface Config {
   dataDir: string;
   /** Set: PostgreSQL; unset: the embedded SQLite file in `dataDir`. */
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: statements prepared once per connection (db/database.ts). Set
+   * DATABASE_NAMED_STATEMENTS=off behind a pooler that does not keep them (PgBouncer in
+   * transaction mode).
+   */
+  namedStatements: boolean;
   gameSpeed: number;
   universeSeed: string;
   systemCount: number;
@@ -79,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    namedStatements: e.DATABASE_NAMED_STATEMENTS === 'on',
     gameSpeed: e.GAME_SPEED,
     universeSeed: e.UNIVERSE_SEED,
     systemCount: e.SYSTEM_COUNT,

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   let lock: DataDirLock | null = null;
   if (!config.databaseUrl) lock = acquireDataDirLock(resolve(config.dataDir));
   const handle = config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, namedStatements: config.namedStatements })
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
 
   // The bus can report a LISTEN failure before the app (and its logger) exists: the console until then.

@@ -21,7 +21,7 @@ async function worker(): Promise<void> {
   // A server that never listens, for the same structured logger as the web processes.
   const log = Fastify({ logger: { level: config.logLevel } }).log;
   const clock = () => Date.now();
-  const handle = openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  const handle = openDatabase({ kind: 'postgres', url: config.databaseUrl, namedStatements: config.namedStatements });
   const events = await openEventBus(config.databaseUrl, handle.schema, log, false);
   try {
     const applied = await migrateToLatest(handle.db, handle.dialect, handle.schema);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementNamer } from '../src/db/database.js';
 import { prepared } from '../src/db/prepared.js';
 import { createTestDatabase, type TestDatabase } from './helpers/index.js';
 
@@ -53,5 +54,40 @@ describe('prepared queries', () => {
   it('refuses a query that does not use every argument as a value', async () => {
     const unused = prepared<[number, number], { id: number }>(2, (db, id) => db.selectFrom('systems').select('id').where('id', '=', id));
     await expect(unused.execute(t.db, 1, 2)).rejects.toThrow(/uses 1 of its 2 arguments/);
+  });
+});
+
+describe('PostgreSQL statement names', () => {
+  it('names each data statement once, the same text the same name, and leaves DDL and overflow unnamed', () => {
+    const nameOf = statementNamer(3);
+    const first = nameOf('select "id" from "systems" where "id" = $1');
+    expect(first).toMatch(/^starhold_\d+$/);
+    expect(nameOf('select "id" from "systems" where "id" = $1')).toBe(first);
+    const update = nameOf('  UPDATE "accounts" set "name" = $1 where "id" = $2');
+    const withQuery = nameOf('with "x" as (select 1) select * from "x" where $1 = 1');
+    expect(new Set([first, update, withQuery]).size).toBe(3);
+    expect(nameOf('alter table "accounts" add column "x" integer')).toBeUndefined();
+    expect(nameOf('create index "i" on "accounts" ("x")')).toBeUndefined();
+    // Full: a new text runs unnamed, the known ones keep their names.
+    expect(nameOf('delete from "emails" where "id" = $1')).toBeUndefined();
+    expect(nameOf('select "id" from "systems" where "id" = $1')).toBe(first);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('prepares a statement once per connection on PostgreSQL and reuses it', async () => {
+    const probe = prepared(1, (db, id: number) => db.selectFrom('systems').select(['id', 'name']).where('id', '=', id));
+    await t.db.connection().execute(async (conn) => {
+      const uses = async () => {
+        const { rows } = await sql<{ name: string; calls: number }>`
+          select name, generic_plans + custom_plans as calls from pg_prepared_statements
+          where statement like 'select "id", "name" from "systems" where "id" = $1%'`.execute(conn);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.name).toMatch(/^starhold_\d+$/);
+        return Number(rows[0]?.calls);
+      };
+      expect((await probe.executeTakeFirst(conn, 1))?.id).toBe(1);
+      const before = await uses();
+      for (const id of [2, 3, 4]) expect((await probe.executeTakeFirst(conn, id))?.id).toBe(id);
+      expect(await uses()).toBe(before + 3);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { createDialectSeam, type DialectSeam } from './dialect.js';
 import type { Database } from './schema.js';
@@ -14,7 +14,14 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string;
+      poolSize?: number;
+      /** Named (server-side prepared) statements; off behind a transaction-mode pooler such as PgBouncer. */
+      namedStatements?: boolean;
+    };
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -49,6 +56,49 @@ function setPgTypeParsers(): void {
   pgParsersSet = true;
 }
 
+/** At most this many distinct SQL texts get a name; any further text runs unnamed, as before. */
+export const NAMED_STATEMENTS_CAPACITY = 500;
+
+/**
+ * The same idea for PostgreSQL: every statement the server sends runs through the extended
+ * protocol, and without a name PostgreSQL parses, analyses and plans it again on every call. A
+ * text gets one process-wide name, so each pooled connection parses and plans it once and then
+ * only binds and executes it (pg keeps which names a connection has prepared). Only data
+ * statements are named: DDL (migrations) runs unnamed, and a statement prepared before a
+ * migration that changes its tables would fail on reuse.
+ */
+export function statementNamer(capacity = NAMED_STATEMENTS_CAPACITY): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    const known = names.get(text);
+    if (known !== undefined) return known;
+    if (names.size >= capacity || !/^\s*(select|insert|update|delete|with)\b/i.test(text)) return undefined;
+    const name = `starhold_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+}
+
+type PgQuery = pg.PoolClient['query'];
+const NAMED = Symbol('starhold.namedStatements');
+
+/** Kysely's pool: pg's, with each client's `query(text, values)` turned into a named statement. */
+function namingPool(pool: pg.Pool, nameOf: (text: string) => string | undefined): PostgresPool {
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = (await pool.connect()) as pg.PoolClient & { [NAMED]?: true };
+    if (client[NAMED] === undefined) {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+        const name = typeof text === 'string' && Array.isArray(values) && callback === undefined ? nameOf(text) : undefined;
+        return name === undefined ? query(text, values, callback) : query({ name, text, values });
+      }) as PgQuery;
+      client[NAMED] = true;
+    }
+    return client;
+  };
+  return { connect, end: () => pool.end() };
+}
+
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'sqlite') {
     const sqlite = new SqliteDatabase(target.file);
@@ -65,6 +115,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dialectPool = target.namedStatements === false ? pool : namingPool(pool, statementNamer());
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
   return { db, dialect: createDialectSeam('postgres'), schema: target.schema ?? 'public', close: () => db.destroy() };
 }

@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: './data',
     databaseUrl: undefined,
+    namedStatements: true,
     gameSpeed: 1,
     universeSeed: TEST_UNIVERSE.seed,
     systemCount: TEST_UNIVERSE.systemCount,

@@ -1,5 +1,6 @@
 import type { AccountsPage, AccountsQuery, PublicProfile } from '@starhold/contract';
 import type { AppContext } from '../../context.js';
+import { coalescedReads } from '../../db/coalesce.js';
 import { DomainError } from '../../errors.js';
 import { accountsRepository, type RankedAccountRow } from './accounts.repository.js';
 
@@ -14,19 +15,38 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
   // SQLite: pages read at a ranking version (migration 009), served again while it stands.
   const pages = new Map<string, { version: number; rows: RankedAccountRow[]; total: number }>();
 
+  // PostgreSQL: the requests of the same moment share one read per page and one count
+  // (db/coalesce.ts), each still seeing every change committed before it asked.
+  const asked = new Map<string, AccountsQuery>();
+  const sharedPages = coalescedReads<string, { rows: RankedAccountRow[]; total: number }>(async (keys) => {
+    const [total, ...pageRows] = await Promise.all([
+      accountsRepository.countVisible(ctx.db),
+      ...keys.map((key) => {
+        const query = asked.get(key);
+        asked.delete(key);
+        if (query === undefined) throw new Error(`no query asked for page ${key}`);
+        return accountsRepository.ranking(ctx.db, query.order_by, query.offset, query.limit);
+      }),
+    ]);
+    return new Map(keys.map((key, index) => [key, { rows: pageRows[index] ?? [], total }]));
+  });
+
   async function page(query: AccountsQuery): Promise<{ rows: RankedAccountRow[]; total: number }> {
-    const read = () =>
-      Promise.all([
-        accountsRepository.ranking(ctx.db, query.order_by, query.offset, query.limit),
-        accountsRepository.countVisible(ctx.db),
-      ]).then(([rows, total]) => ({ rows, total }));
-    if (ctx.dialect.name !== 'sqlite') return read();
     const key = `${query.order_by}:${query.offset}:${query.limit}`;
+    if (ctx.dialect.name !== 'sqlite') {
+      asked.set(key, query);
+      const shared = await sharedPages.get(key);
+      if (shared === undefined) throw new Error(`page ${key} was not read`);
+      return shared;
+    }
     const version = await accountsRepository.rankingVersion(ctx.db);
     const kept = pages.get(key);
     if (kept !== undefined && kept.version === version) return kept;
     // The version was read first: a change committed meanwhile moves it past what is kept here.
-    const fresh = await read();
+    const fresh = await Promise.all([
+      accountsRepository.ranking(ctx.db, query.order_by, query.offset, query.limit),
+      accountsRepository.countVisible(ctx.db),
+    ]).then(([rows, total]) => ({ rows, total }));
     if (pages.size >= MAX_KEPT_PAGES) pages.clear();
     pages.set(key, { version, ...fresh });
     return fresh;

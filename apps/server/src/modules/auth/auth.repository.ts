@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database, NewAccount } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
+import { coalescedRead, perDatabase } from '../../db/coalesce.js';
 
 const activeSessionQuery = prepared(2, (db: Kysely<Database>, family: string, accountId: number) =>
   db
@@ -15,6 +16,11 @@ const activeSessionQuery = prepared(2, (db: Kysely<Database>, family: string, ac
 );
 
 const authEpochQuery = prepared(0, (db: Kysely<Database>) => db.selectFrom('auth_epoch').select('value').where('id', '=', 1));
+
+/** Every authenticated request reads the epoch: the requests arriving together share one read. */
+const coalescedAuthEpoch = perDatabase((db) =>
+  coalescedRead(async () => Number((await authEpochQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0)),
+);
 
 export const authRepository = {
   async getOrCreateSecret(db: Kysely<Database>, name: string, candidate: string, now: string): Promise<string> {
@@ -156,9 +162,12 @@ export const authRepository = {
   },
 
   /** Moves whenever a session may have been revoked (migration 008). */
-  async authEpoch(db: Kysely<Database>): Promise<number> {
-    const row = await authEpochQuery.executeTakeFirst(db);
-    return Number(row?.value ?? 0);
+  /**
+   * The auth epoch, from a read started after this call (db/coalesce.ts): a revocation committed
+   * before the call is always seen. Outside transactions only.
+   */
+  authEpoch(db: Kysely<Database>): Promise<number> {
+    return coalescedAuthEpoch(db)();
   },
 
   findAccountStatus(db: Kysely<Database>, accountId: number) {

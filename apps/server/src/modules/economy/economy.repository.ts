@@ -16,6 +16,7 @@ import {
 } from './economy.mapping.js';
 import type { ConstructionsTable, EconomyTables } from './economy.tables.js';
 import { prepared } from '../../db/prepared.js';
+import { coalescedGroups, coalescedRowsById } from '../../db/coalesce.js';
 import { deepFreeze, type StateCache } from './state-cache.js';
 
 /** The schema once migration 002 has run: its tables plus the column it adds to accounts. */
@@ -40,7 +41,7 @@ export class ConcurrentChangeError extends Error {
 const accountRow = prepared(1, (db: EconomyDb, accountId: number) =>
   db
     .selectFrom('accounts')
-    .select(['id', 'race_id', 'nmi', 'settled_at', 'next_item_id', 'state_version', 'focus_planet_index'])
+    .select(ACCOUNT_ROW_COLUMNS)
     .where('id', '=', accountId),
 );
 const planetRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
@@ -81,6 +82,22 @@ export interface AccountVersionRow {
 export async function loadAccountRow(db: EconomyDb, accountId: number): Promise<AccountVersionRow | undefined> {
   const row = await accountRow.executeTakeFirst(db, accountId);
   // pg gives integers back as numbers (database.ts); Number() keeps both dialects alike anyway.
+  return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
+}
+
+const ACCOUNT_ROW_COLUMNS = ['id', 'race_id', 'nmi', 'settled_at', 'next_item_id', 'state_version', 'focus_planet_index'] as const;
+
+const accountRowsById = coalescedRowsById((db: EconomyDb, ids: number[]) =>
+  db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', 'in', ids),
+);
+
+/**
+ * The account row as `loadAccountRow` gives it, for reads outside a transaction: requests that
+ * ask at the same moment share one statement (db/coalesce.ts), each still seeing every write
+ * committed before it asked.
+ */
+export async function loadAccountRowNow(db: EconomyDb, accountId: number): Promise<AccountVersionRow | undefined> {
+  const row = await accountRowsById(db, accountId);
   return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
 }
 
@@ -379,7 +396,7 @@ export interface PlanetPlaceRow {
 }
 
 /** The planets of an account with their orbit and system, in index order. */
-const planetPlacesOf = prepared(1, (db: EconomyDb, accountId: number) =>
+const planetPlacesSelect = (db: EconomyDb) =>
   db
     .selectFrom('planets')
     .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
@@ -398,11 +415,24 @@ const planetPlacesOf = prepared(1, (db: EconomyDb, accountId: number) =>
       'systems.y',
       'systems.security_id',
       'systems.race_id as system_race_id',
-    ])
-    .where('planets.account_id', '=', accountId)
-    .orderBy('planets.idx'),
+    ]);
+const planetPlacesOf = prepared(1, (db: EconomyDb, accountId: number) =>
+  planetPlacesSelect(db).where('planets.account_id', '=', accountId).orderBy('planets.idx'),
+);
+const planetPlacesShared = coalescedGroups(
+  (db: EconomyDb, accountIds: number[]) =>
+    planetPlacesSelect(db).select('planets.account_id').where('planets.account_id', 'in', accountIds).orderBy('planets.idx'),
+  (row) => row.account_id,
 );
 
 export function planetPlaces(trx: EconomyDb, accountId: number): Promise<PlanetPlaceRow[]> {
   return planetPlacesOf.execute(trx, accountId);
+}
+
+/**
+ * `planetPlaces` on the read path (no transaction): the calls of the same moment share one read
+ * (db/coalesce.ts). Inside a transaction, `planetPlaces` sees what the transaction wrote.
+ */
+export function planetPlacesNow(db: EconomyDb, accountId: number): Promise<PlanetPlaceRow[]> {
+  return planetPlacesShared(db, accountId);
 }

@@ -22,7 +22,7 @@ import { prepared } from '../../db/prepared.js';
 import {
   economyDb,
   insertEmails,
-  loadAccountRow,
+  loadAccountRowNow,
   loadAccountState,
   planetNames,
   saveAccountState,
@@ -59,6 +59,11 @@ export interface AccountContext {
   state: AccountState;
   now: number;
   config: RulesConfig;
+  /**
+   * False on the read path (`readAccount` without a transaction): `trx` is then the database
+   * itself, and reads may be shared with other requests (planetPlacesNow).
+   */
+  inTransaction: boolean;
   /**
    * The focus planet index read with the account, on the read path (`readAccount`) only: inside
    * `withAccount` a call may change it, so there it is read when needed.
@@ -151,7 +156,7 @@ async function settleLocked<T>(
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
   const at = Math.max(now, before.settledAt);
   const settled = settle(before, at, deps.rules);
-  const change = await fn({ trx, state: settled.state, now: at, config: deps.rules });
+  const change = await fn({ trx, state: settled.state, now: at, config: deps.rules, inTransaction: true });
   const after = change.state ?? settled.state;
   const events = [...settled.events, ...(change.events ?? [])];
   // A read over a stretch where only time moved: settling is a pure function of the stored
@@ -193,7 +198,8 @@ const lockAccount = prepared(1, (db: EconomyDb, accountId: number) =>
 );
 
 /**
- * The read path of every screen: one indexed read of the account row and, when the process
+ * The read path of every screen: one indexed read of the account row (shared with the requests
+ * asking at the same moment, loadAccountRowNow) and, when the process
  * still holds the account's state at that row's version (state-cache.ts), settling in memory.
  * If settling to now produces no event, `fn` reads that state without any transaction or lock:
  * the result is what `withAccount` would have given, since settling is a pure function of the
@@ -208,14 +214,14 @@ export async function readAccount<T>(
   fn: (ctx: AccountContext) => T | Promise<T>,
 ): Promise<T> {
   const db = economyDb(deps.database.db);
-  const row = await loadAccountRow(db, accountId);
+  const row = await loadAccountRowNow(db, accountId);
   if (row === undefined) throw new DomainError('NOT_FOUND');
   const kept = stateCacheFor(deps.database.db).get(accountId, row.state_version);
   if (kept !== undefined) {
     const at = Math.max(now, kept.settledAt);
     const settled = settle(kept, at, deps.rules);
     if (settled.events.length === 0) {
-      return fn({ trx: db, state: settled.state, now: at, config: deps.rules, focusIndex: row.focus_planet_index });
+      return fn({ trx: db, state: settled.state, now: at, config: deps.rules, inTransaction: false, focusIndex: row.focus_planet_index });
     }
   }
   return withAccount(deps, accountId, now, async (ctx) => ({ result: await fn(ctx) }));

@@ -37,7 +37,7 @@ function toMe(account: AccountRow, unread: number): Me {
  * screen.
  */
 export async function loadMe(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>, accountId: number, now: number): Promise<Me> {
-  const account = await meRepository.findAccount(ctx.db, accountId);
+  const account = await meRepository.findAccountNow(ctx.db, accountId);
   if (!account) throw new DomainError('UNAUTHORIZED');
   if (account.next_event_at !== null && account.next_event_at <= isoAt(now)) {
     await withAccount(economyDeps(ctx), accountId, now, () => ({ result: undefined }));

@@ -17,6 +17,7 @@ import { DomainError } from '../../errors.js';
 import { planetConstructions, resourceRef, focusPlanet } from '../constructions/constructions.service.js';
 import {
   planetPlaces,
+  planetPlacesNow,
   renamePlanet,
   setFocusPlanetIndex,
   type PlanetPlaceRow,
@@ -59,9 +60,14 @@ function toPlanet(ctx: AccountContext, state: AccountState, planet: PlanetState,
 }
 
 /** The focus planet as the API shows it, read after any visit or rename was written. */
+/** The account's planet places, read in the transaction when there is one, else shared (planetPlacesNow). */
+function placesOf(ctx: AccountContext): Promise<PlanetPlaceRow[]> {
+  return ctx.inTransaction ? planetPlaces(ctx.trx, ctx.state.accountId) : planetPlacesNow(ctx.trx, ctx.state.accountId);
+}
+
 async function focusPlanetView(ctx: AccountContext): Promise<Planet> {
   const planet = await focusPlanet(ctx);
-  const place = (await planetPlaces(ctx.trx, ctx.state.accountId)).find((p) => p.id === planet.id);
+  const place = (await placesOf(ctx)).find((p) => p.id === planet.id);
   if (place === undefined) throw new DomainError('NOT_FOUND');
   return toPlanet(ctx, ctx.state, planet, place);
 }
@@ -71,7 +77,7 @@ export function createPlanetsService(deps: EconomyDeps) {
     list(accountId: number, now: number): Promise<Planet[]> {
       return readAccount(deps, accountId, now, async (ctx) => {
         await focusPlanet(ctx);
-        const places = await planetPlaces(ctx.trx, accountId);
+        const places = await placesOf(ctx);
         return ctx.state.planets.flatMap((planet) => {
           const place = places.find((p) => p.id === planet.id);
           return place === undefined ? [] : [toPlanet(ctx, ctx.state, planet, place)];

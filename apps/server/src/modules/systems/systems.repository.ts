@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { coalescedGroups } from '../../db/coalesce.js';
 
 export interface UniverseRows {
   systems: { id: number; name: string; x: number; y: number; security_id: number; race_id: number }[];
@@ -30,6 +31,16 @@ async function insertChunked<T extends keyof Database>(
   }
 }
 
+
+const ownSystemsNow = coalescedGroups(
+  (db: Kysely<Database>, accountIds: number[]) =>
+    db
+      .selectFrom('planets')
+      .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+      .select(['planets.account_id', 'orbits.system_id'])
+      .where('planets.account_id', 'in', accountIds),
+  (row) => row.account_id ?? 0,
+);
 export const systemsRepository = {
   async countSystems(db: Kysely<Database>): Promise<number> {
     const row = await db.selectFrom('systems').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -54,13 +65,9 @@ export const systemsRepository = {
     return db.selectFrom('systems').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** Outside a transaction: the GET /systems calls of the same moment share one read (db/coalesce.ts). */
   async systemIdsWithPlanetsOf(db: Kysely<Database>, accountId: number): Promise<Set<number>> {
-    const rows = await db
-      .selectFrom('planets')
-      .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
-      .select('orbits.system_id')
-      .where('planets.account_id', '=', accountId)
-      .execute();
+    const rows = await ownSystemsNow(db, accountId);
     return new Set(rows.map((row) => row.system_id));
   },
 

@@ -1,0 +1,140 @@
+import type { Compilable, Kysely } from 'kysely';
+import { prepared, type PreparedQuery } from './prepared.js';
+
+/**
+ * Coalesced reads: the small reads every request starts with (the auth epoch, the account row),
+ * shared between the requests that need them at the same moment.
+ *
+ * On PostgreSQL each read is a round trip, which costs the server, the driver and a backend
+ * process more CPU than the read itself. A coalesced read runs at once when no read of its kind
+ * is in flight. Otherwise the caller waits for the in-flight read to end and joins the next one,
+ * which all the callers that arrived meanwhile share: one statement for all their keys.
+ *
+ * A caller never gets a value read before it asked: the read it joins starts after its call, so
+ * a write committed before the call (a revocation, a construction) is always seen. That is what
+ * makes sharing safe, unlike a cache with a lifetime. On SQLite a read ends within the call's own
+ * microtasks, so reads there hardly ever wait.
+ */
+export interface CoalescedReads<K, V> {
+  /** The value for `key`, from a read started after this call; undefined when there is none. */
+  get(key: K): Promise<V | undefined>;
+}
+
+interface Waiter<V> {
+  resolve(value: V | undefined): void;
+  reject(error: unknown): void;
+}
+
+/** `load` reads every given key (distinct, at most `maxKeys`) in one statement. */
+export function coalescedReads<K, V>(
+  load: (keys: readonly K[]) => Promise<ReadonlyMap<K, V>>,
+  maxKeys = 64,
+): CoalescedReads<K, V> {
+  let waiting = new Map<K, Waiter<V>[]>();
+  let running = false;
+
+  const runBatches = async (): Promise<void> => {
+    running = true;
+    while (waiting.size > 0) {
+      let batch = waiting;
+      if (batch.size <= maxKeys) {
+        waiting = new Map();
+      } else {
+        // The oldest callers first; the rest wait for the next statement.
+        batch = new Map([...waiting].slice(0, maxKeys));
+        for (const key of batch.keys()) waiting.delete(key);
+      }
+      try {
+        const values = await load([...batch.keys()]);
+        for (const [key, waiters] of batch) {
+          const value = values.get(key);
+          for (const waiter of waiters) waiter.resolve(value);
+        }
+      } catch (error) {
+        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    running = false;
+  };
+
+  return {
+    get(key) {
+      return new Promise<V | undefined>((resolve, reject) => {
+        const waiters = waiting.get(key);
+        if (waiters === undefined) waiting.set(key, [{ resolve, reject }]);
+        else waiters.push({ resolve, reject });
+        if (!running) void runBatches();
+      });
+    },
+  };
+}
+
+/** The same for a read without a key (a single row). */
+export function coalescedRead<V>(load: () => Promise<V>): () => Promise<V> {
+  const reads = coalescedReads<0, V>(async () => new Map([[0, await load()]]), 1);
+  return async () => (await reads.get(0)) as V;
+}
+
+/**
+ * Pads a list of keys to the next power of two by repeating its last key, so an `in (...)` list
+ * takes one of a few lengths: a few distinct SQL texts, each prepared once (database.ts).
+ */
+export function padKeys<K>(keys: readonly K[]): K[] {
+  if (keys.length === 0) return [];
+  let size = 1;
+  while (size < keys.length) size *= 2;
+  const padded = [...keys];
+  while (padded.length < size) padded.push(keys[keys.length - 1] as K);
+  return padded;
+}
+
+/** One coalescer per database handle (its Kysely instance), made on first use. */
+export function perDatabase<T>(make: (db: object) => T): (db: object) => T {
+  const made = new WeakMap<object, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * Rows by owner id, coalesced: `build` selects the rows of every owner id in the given list, and
+ * `ownerOf` tells whose a row is. Each list is padded (padKeys), so a handful of prepared queries
+ * serve every batch size. For reads outside a transaction: a coalesced read runs on the database
+ * handle, not in the caller's transaction.
+ */
+export function coalescedGroups<R>(
+  build: (db: Kysely<any>, ids: number[]) => Compilable<R>,
+  ownerOf: (row: R) => number,
+): (db: Kysely<any>, id: number) => Promise<R[]> {
+  const bySize = new Map<number, PreparedQuery<number[], R>>();
+  const queryFor = (size: number): PreparedQuery<number[], R> => {
+    let query = bySize.get(size);
+    if (query === undefined) {
+      query = prepared(size, (db: Kysely<any>, ...ids: number[]) => build(db, ids));
+      bySize.set(size, query);
+    }
+    return query;
+  };
+  const readsOf = perDatabase((db) =>
+    coalescedReads<number, R[]>(async (ids) => {
+      const keys = padKeys(ids);
+      const groups = new Map<number, R[]>(ids.map((id) => [id, []]));
+      for (const row of await queryFor(keys.length).execute(db as Kysely<any>, ...keys)) groups.get(Number(ownerOf(row)))?.push(row);
+      return groups;
+    }),
+  );
+  return async (db, id) => (await readsOf(db).get(id)) ?? [];
+}
+
+/** One row per id, coalesced the same way (`build` selects the rows whose `id` is listed). */
+export function coalescedRowsById<R extends { id: number }>(
+  build: (db: Kysely<any>, ids: number[]) => Compilable<R>,
+): (db: Kysely<any>, id: number) => Promise<R | undefined> {
+  const groups = coalescedGroups(build, (row) => row.id);
+  return async (db, id) => (await groups(db, id))[0];
+}
