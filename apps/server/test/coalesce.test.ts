@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coalescedRead, coalescedReads, padKeys } from '../src/db/coalesce.js';
 
+/** The event loop's next turn, when a coalesced read that was asked for starts. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A load whose reads the test ends one by one; each read sees the store as it is when it starts. */
 function controlledStore() {
   const store = new Map<string, number>();
@@ -16,7 +19,7 @@ function controlledStore() {
   const endNext = async () => {
     inFlight.shift()?.end();
     // Let the resolved callers and the next read start.
-    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    await nextTurn();
   };
   return { store, inFlight, loads, load, endNext };
 }
@@ -27,8 +30,10 @@ describe('coalesced reads', () => {
     s.store.set('a', 1).set('b', 2).set('c', 3);
     const reads = coalescedReads(s.load);
     const first = reads.get('a');
+    await nextTurn();
     expect(s.loads).toEqual([['a']]);
     const second = [reads.get('b'), reads.get('c'), reads.get('b'), reads.get('zzz')];
+    await nextTurn();
     expect(s.loads).toHaveLength(1);
     await s.endNext();
     expect(await first).toBe(1);
@@ -36,6 +41,18 @@ describe('coalesced reads', () => {
     await s.endNext();
     expect(await Promise.all(second)).toEqual([2, 3, 2, undefined]);
     expect(s.inFlight).toHaveLength(0);
+  });
+
+  it('starts a read on the next turn, shared by every caller of the current one', async () => {
+    const s = controlledStore();
+    s.store.set('a', 1).set('b', 2);
+    const reads = coalescedReads(s.load);
+    const answers = [reads.get('a'), reads.get('b'), reads.get('a')];
+    expect(s.loads).toEqual([]);
+    await nextTurn();
+    expect(s.loads).toEqual([['a', 'b']]);
+    await s.endNext();
+    expect(await Promise.all(answers)).toEqual([1, 2, 1]);
   });
 
   it('never answers a caller with a read that started before its call', async () => {
@@ -51,7 +68,13 @@ describe('coalesced reads', () => {
             else if (step.op === 'write') s.store.set(step.key, (s.store.get(step.key) ?? 0) + 1);
             else calls.push({ key: step.key, atCall: s.store.get(step.key) ?? 0, answer: reads.get(step.key) });
           }
-          while (s.inFlight.length > 0) await s.endNext();
+          // Drain: reads asked for start on a later turn; end each one until every caller has its answer.
+          let answered = 0;
+          for (const call of calls) void call.answer.then(() => (answered += 1));
+          while (answered < calls.length) {
+            await nextTurn();
+            if (s.inFlight.length > 0) await s.endNext();
+          }
           for (const call of calls) expect((await call.answer) ?? 0).toBeGreaterThanOrEqual(call.atCall);
         },
       ),
@@ -63,9 +86,10 @@ describe('coalesced reads', () => {
     const s = controlledStore();
     const reads = coalescedReads(s.load, 2);
     const answers = ['a', 'b', 'c', 'd', 'e'].map((key) => reads.get(key));
+    await nextTurn();
     while (s.inFlight.length > 0) await s.endNext();
     await Promise.all(answers);
-    expect(s.loads).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+    expect(s.loads).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
   });
 
   it('rejects every caller of a failed read and keeps working', async () => {
@@ -73,13 +97,15 @@ describe('coalesced reads', () => {
     s.store.set('a', 7);
     const reads = coalescedReads(s.load);
     const first = reads.get('a');
+    await nextTurn();
     const joined = [reads.get('a'), reads.get('b')];
     s.inFlight.shift()?.fail(new Error('connection lost'));
     await expect(first).rejects.toThrow('connection lost');
-    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    await nextTurn();
     s.inFlight.shift()?.fail(new Error('still down'));
     await expect(Promise.all(joined)).rejects.toThrow('still down');
     const later = reads.get('a');
+    await nextTurn();
     await s.endNext();
     expect(await later).toBe(7);
   });
@@ -93,10 +119,11 @@ describe('coalesced reads', () => {
       return new Promise<number>((resolve) => (release = () => resolve(value)));
     });
     const first = read();
+    await nextTurn();
     const joined = [read(), read(), read()];
     release();
     expect(await first).toBe(1);
-    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    await nextTurn();
     release();
     expect(await Promise.all(joined)).toEqual([2, 2, 2]);
     expect(reads).toBe(2);

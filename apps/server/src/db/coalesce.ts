@@ -5,15 +5,15 @@ import { prepared, type PreparedQuery } from './prepared.js';
  * Coalesced reads: the small reads every request starts with (the auth epoch, the account row),
  * shared between the requests that need them at the same moment.
  *
- * On PostgreSQL each read is a round trip, which costs the server, the driver and a backend
- * process more CPU than the read itself. A coalesced read runs at once when no read of its kind
- * is in flight. Otherwise the caller waits for the in-flight read to end and joins the next one,
- * which all the callers that arrived meanwhile share: one statement for all their keys.
+ * A read starts on the event loop's next turn (setImmediate), so every request that the current
+ * turn handles joins it; while it runs, new callers wait for it to end and then share the next
+ * one: one statement for all their keys. On PostgreSQL each read is a round trip, which costs the
+ * server, the driver and a backend process more CPU than the read itself; on SQLite each
+ * statement still costs its own preparation, binding and row building.
  *
  * A caller never gets a value read before it asked: the read it joins starts after its call, so
  * a write committed before the call (a revocation, a construction) is always seen. That is what
- * makes sharing safe, unlike a cache with a lifetime. On SQLite a read ends within the call's own
- * microtasks, so reads there hardly ever wait.
+ * makes sharing safe, unlike a cache with a lifetime.
  */
 export interface CoalescedReads<K, V> {
   /** The value for `key`, from a read started after this call; undefined when there is none. */
@@ -34,7 +34,6 @@ export function coalescedReads<K, V>(
   let running = false;
 
   const runBatches = async (): Promise<void> => {
-    running = true;
     while (waiting.size > 0) {
       let batch = waiting;
       if (batch.size <= maxKeys) {
@@ -63,7 +62,10 @@ export function coalescedReads<K, V>(
         const waiters = waiting.get(key);
         if (waiters === undefined) waiting.set(key, [{ resolve, reject }]);
         else waiters.push({ resolve, reject });
-        if (!running) void runBatches();
+        if (!running) {
+          running = true;
+          setImmediate(() => void runBatches());
+        }
       });
     },
   };
