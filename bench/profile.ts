@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './load.js';
-import { cpuMicros, freshPgDatabase, postgresCpuMicros } from './lib/pg.js';
+import { committedTransactions, cpuMicros, freshPgDatabase, postgresCpuMicros } from './lib/pg.js';
 import { freePort, runForJson, startService, stopAll } from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
 
@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     await runForJson<LoadResult>(['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds: 2 })], 60_000);
     const serverBefore = cpuMicros(server.pid);
     const postgresBefore = database ? postgresCpuMicros() : 0;
+    const transactionsBefore = database ? await committedTransactions(database.url) : 0;
     const result = await runForJson<LoadResult>(
       ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds })],
       (seconds + 60) * 1000,
@@ -141,10 +142,11 @@ async function main(): Promise<void> {
     const served = result.requestsPerSecond * seconds;
     const serverUs = (cpuMicros(server.pid) - serverBefore) / served;
     const postgresUs = database ? (postgresCpuMicros() - postgresBefore) / served : 0;
+    const statements = database ? (await committedTransactions(database.url)) - transactionsBefore : 0;
     await server.stop();
     console.log(`${path}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
     console.log(
-      `CPU per request: server ${serverUs.toFixed(0)} µs${database ? `, postgres ${postgresUs.toFixed(0)} µs` : ''}` +
+      `CPU per request: server ${serverUs.toFixed(0)} µs${database ? `, postgres ${postgresUs.toFixed(0)} µs; ${(statements / served).toFixed(2)} PostgreSQL transactions per request` : ''}` +
         (cpuProfile ? ' (profiler on)' : ''),
     );
   } finally {

@@ -5,7 +5,7 @@
  * Registering through the API would hash a password per player (argon2, tens of ms each).
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { RACES } from '../packages/rules/src/index.js';
 import type { AppContext } from '../apps/server/src/context.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -155,6 +155,10 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
       }
       await handle.db.insertInto('accounts').values(rows).execute();
     }
+    // The planner's statistics as a running server has them (autovacuum analyses tables as they
+    // grow): right after a bulk load they are missing, and PostgreSQL plans joins as for empty
+    // tables (a /systems batch read took 1.7 ms instead of 0.26). SQLite plans by its indexes.
+    if (options.target.kind === 'postgres') await sql`analyze`.execute(handle.db);
     return { cookies, playerIds, password: BENCH_PASSWORD, emails, seconds: (performance.now() - started) / 1000 };
   } finally {
     await handle.close();

@@ -48,3 +48,15 @@ export function postgresCpuMicros(): number {
   }
   return total;
 }
+
+/** Transactions committed so far in the database of `url` (each statement outside a transaction is one). */
+export async function committedTransactions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()');
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
