@@ -1,3 +1,4 @@
+import { liveEventSchema } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from './i18n';
 import { connectLiveEvents, queriesToRefresh, type EventSourceLike, type LiveEvent, type LiveEventsDeps } from './live-events';
@@ -40,6 +41,7 @@ function setup(overrides: Partial<LiveEventsDeps> = {}) {
     queryClient: { invalidateQueries },
     notify: (toast) => shown.push(toast),
     translate: (key, params) => i18n.t(key, params),
+    schema: liveEventSchema,
     random: () => 1,
     baseDelayMs: 1000,
     maxDelayMs: 8000,

@@ -1,4 +1,4 @@
-import { liveEventSchema, type LiveEvent } from '@starhold/contract';
+import type { LiveEvent } from '@starhold/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -25,6 +25,8 @@ export interface LiveEventsDeps {
   queryClient: Pick<QueryClient, 'invalidateQueries'>;
   notify: (toast: ToastInput) => void;
   translate: (key: string, params?: Record<string, unknown>) => string;
+  /** Checks each pushed event (the contract's liveEventSchema). */
+  schema: LiveEventParser;
   random?: () => number;
   url?: string;
   /** First reconnect delay; doubles on each failure up to `maxDelayMs`. */
@@ -78,10 +80,15 @@ function toastFor(event: LiveEvent, t: LiveEventsDeps['translate']): ToastInput 
   }
 }
 
+/** What checks a pushed event: the contract's `liveEventSchema` (lib/live-event-schema.ts). */
+export interface LiveEventParser {
+  safeParse(value: unknown): { success: true; data: LiveEvent } | { success: false };
+}
+
 /** An event this client does not know (a newer server) or a garbled line is ignored. */
-function parse(data: string): LiveEvent | null {
+function parse(schema: LiveEventParser, data: string): LiveEvent | null {
   try {
-    const parsed = liveEventSchema.safeParse(JSON.parse(data));
+    const parsed = schema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -123,7 +130,7 @@ export function connectLiveEvents(deps: LiveEventsDeps): LiveEventsConnection {
       stopPolling();
     };
     current.onmessage = (message) => {
-      const event = parse(message.data);
+      const event = parse(deps.schema, message.data);
       if (event === null) return;
       for (const filter of queriesToRefresh(event)) void deps.queryClient.invalidateQueries(filter);
       deps.notify(toastFor(event, deps.translate));
@@ -162,13 +169,23 @@ export function useLiveEvents(): void {
   const { i18n } = useTranslation();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return undefined;
-    const connection = connectLiveEvents({
-      createSource: (url) => new EventSource(url, { withCredentials: true }),
-      queryClient,
-      notify: (toast) => toasts.show(toast),
-      // Read at each event, so a language switch needs no reconnection.
-      translate: (key, params) => i18n.t(key, params),
+    let connection: LiveEventsConnection | undefined;
+    let unmounted = false;
+    // The schema (and zod) load after the first render, then the stream opens.
+    void import('./live-event-schema').then(({ liveEventSchema }) => {
+      if (unmounted) return;
+      connection = connectLiveEvents({
+        createSource: (url) => new EventSource(url, { withCredentials: true }),
+        queryClient,
+        notify: (toast) => toasts.show(toast),
+        // Read at each event, so a language switch needs no reconnection.
+        translate: (key, params) => i18n.t(key, params),
+        schema: liveEventSchema,
+      });
     });
-    return () => connection.stop();
+    return () => {
+      unmounted = true;
+      connection?.stop();
+    };
   }, [queryClient, i18n]);
 }

@@ -1,13 +1,16 @@
 import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Planet } from '@starhold/contract';
 import { IconPencil } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clampPercent } from '../../../components/economy/economy-format';
 import { formatDateTime } from '../../../lib/format';
 import classes from './dashboard.module.css';
-import { RenameModal } from './RenameModal';
+
+// Only built when the player renames: the modal (and the name rule's contract module) stay out of
+// the code the dashboard's first render waits for.
+const RenameModal = lazy(() => import('./RenameModal').then((module) => ({ default: module.RenameModal })));
 
 /** Security ids: 1 high (green), 2 low (warning), 3 null (danger). */
 export const SECURITY_COLORS: Record<number, string> = { 1: 'green', 2: 'yellow', 3: 'red' };
@@ -56,7 +59,11 @@ export function PlanetCard({ planet }: { planet: Planet }) {
           <Progress value={used} mt={6} aria-label={t('dashboard.capacity')} />
         </div>
       </Stack>
-      {renaming && <RenameModal opened currentName={planet.name} onClose={() => setRenaming(false)} />}
+      {renaming && (
+        <Suspense fallback={null}>
+          <RenameModal opened currentName={planet.name} onClose={() => setRenaming(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
