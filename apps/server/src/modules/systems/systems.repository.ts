@@ -32,13 +32,10 @@ async function insertChunked<T extends keyof Database>(
 }
 
 
-const ownSystemsNow = coalescedGroups(
+/** The orbits of the callers' planets; systems are then found in the process's copy of the universe. */
+const ownOrbitsNow = coalescedGroups(
   (db: Kysely<Database>, accountIds: number[]) =>
-    db
-      .selectFrom('planets')
-      .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
-      .select(['planets.account_id', 'orbits.system_id'])
-      .where('planets.account_id', 'in', accountIds),
+    db.selectFrom('planets').select(['account_id', 'orbit_id']).where('account_id', 'in', accountIds),
   (row) => row.account_id ?? 0,
 );
 export const systemsRepository = {
@@ -65,10 +62,17 @@ export const systemsRepository = {
     return db.selectFrom('systems').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
-  /** Outside a transaction: the GET /systems calls of the same moment share one read (db/coalesce.ts). */
-  async systemIdsWithPlanetsOf(db: Kysely<Database>, accountId: number): Promise<Set<number>> {
-    const rows = await ownSystemsNow(db, accountId);
-    return new Set(rows.map((row) => row.system_id));
+  /**
+   * The orbits the account's planets are on, outside a transaction: the GET /systems calls of the
+   * same moment share one read (db/coalesce.ts).
+   */
+  async orbitIdsOfPlanetsOf(db: Kysely<Database>, accountId: number): Promise<number[]> {
+    return (await ownOrbitsNow(db, accountId)).map((row) => row.orbit_id);
+  },
+
+  /** Which system each orbit is in: fixed once the universe is seeded. */
+  orbitSystems(db: Kysely<Database>) {
+    return db.selectFrom('orbits').select(['id', 'system_id']).execute();
   },
 
   orbitsOfSystem(db: Kysely<Database>, systemId: number) {

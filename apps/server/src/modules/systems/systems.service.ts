@@ -131,6 +131,8 @@ interface CachedUniverse {
   /** The list as GET /systems shows it, checked once against the contract and serialised once. */
   list: SerializedList;
   byId: Map<number, SystemRow>;
+  /** The system of every orbit (orbits never move), so a caller's systems need no join per request. */
+  systemOfOrbit: Map<number, number>;
   /** Neighbour ids per system, ascending. */
   connections: Map<number, number[]>;
   graph: ReturnType<typeof buildRouteGraph>;
@@ -158,7 +160,7 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
   let universe: Promise<CachedUniverse> | null = null;
   const cachedUniverse = (): Promise<CachedUniverse> => {
     universe ??= (async () => {
-      const [systems, gates] = await Promise.all([repo.listSystems(db), repo.listGates(db)]);
+      const [systems, gates, orbits] = await Promise.all([repo.listSystems(db), repo.listGates(db), repo.orbitSystems(db)]);
       const connections = connectionsOf(gates);
       const listed = systems.map((s) => ({
         id: s.id,
@@ -173,6 +175,7 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
         systems,
         list: serializeList(z.array(systemListItemSchema).parse(listed)),
         byId: new Map(systems.map((s) => [s.id, s])),
+        systemOfOrbit: new Map(orbits.map((o) => [o.id, o.system_id])),
         connections,
         graph: buildRouteGraph(
           systems.map((s) => ({ id: s.id, security: securityOf(s.security_id).id })),
@@ -189,8 +192,8 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
   return {
     /** GET /systems's JSON body for one caller, ready to send. */
     async listBody(accountId: number): Promise<SystemsListBody> {
-      const [{ list }, own] = await Promise.all([cachedUniverse(), repo.systemIdsWithPlanetsOf(db, accountId)]);
-      return listBodyOf(list, own);
+      const [{ list, systemOfOrbit }, orbits] = await Promise.all([cachedUniverse(), repo.orbitIdsOfPlanetsOf(db, accountId)]);
+      return listBodyOf(list, new Set(orbits.flatMap((orbit) => systemOfOrbit.get(orbit) ?? [])));
     },
 
     async detail(accountId: number, systemId: number): Promise<SystemDetail> {
