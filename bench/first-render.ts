@@ -38,6 +38,8 @@ const IN_PAGE_PROBE = `(() => {
   const found = () => {
     if (window.__h2 || !document.querySelector('h2')) return false;
     window.__h2 = { dom: performance.now() };
+    // Marks the moment in a CPU profile (a sampled function of its own): samples after it are cut.
+    if (window.__h2Mark) (function firstH2Mark() { const until = performance.now() + 2; while (performance.now() < until); })();
     requestAnimationFrame(() => { window.__h2.frame = performance.now(); });
     return true;
   };
@@ -49,13 +51,15 @@ interface Sample {
   goto: number;
   dom: number;
   frame: number;
-  /** When the last script or stylesheet had arrived, and GET /me/planet, in the page's clock. */
+  /** When the last file index.html names had arrived, and GET /me/planet, in the page's clock. */
   filesIn: number;
   planetIn: number;
+  /** The load event's end, which page.goto waits for. */
+  load: number;
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -65,7 +69,14 @@ function printProfile(profile: CpuProfile, top: number): void {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const files = new Map<string, number>();
   const functions = new Map<string, number>();
-  profile.samples.forEach((id, index) => {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const underMark = (id: number): boolean => {
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) if (byNode.get(node)?.functionName === 'firstH2Mark') return true;
+    return false;
+  };
+  const mark = profile.samples.findIndex(underMark);
+  profile.samples.slice(0, mark < 0 ? undefined : mark).forEach((id, index) => {
     const frame = byNode.get(id);
     const us = profile.timeDeltas[index] ?? 0;
     if (!frame) return;
@@ -84,6 +95,7 @@ async function oneLoad(browser: Browser, origin: string, cookie: string, profile
   const context = await browser.newContext();
   try {
     await context.addCookies([{ name: name ?? '', value: rest.join('='), url: origin }]);
+    if (profile) await context.addInitScript('window.__h2Mark = true;');
     await context.addInitScript(IN_PAGE_PROBE);
     const page = await context.newPage();
     const cdp = profile ? await context.newCDPSession(page) : undefined;
@@ -107,12 +119,15 @@ async function oneLoad(browser: Browser, origin: string, cookie: string, profile
       const probe = (window as unknown as { __h2: { dom: number; frame: number } }).__h2;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const files = resources.filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname));
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const planet = resources.find((entry) => new URL(entry.name).pathname === '/api/v1/me/planet');
       return {
         dom: probe.dom,
         frame: probe.frame,
-        filesIn: Math.max(0, ...files.filter((entry) => entry.startTime < probe.dom).map((entry) => entry.responseEnd)),
+        // The files index.html names (requested as its head is parsed), not the chunks loaded later.
+        filesIn: Math.max(0, ...files.filter((entry) => entry.startTime < navigation.domInteractive).map((entry) => entry.responseEnd)),
         planetIn: planet?.responseEnd ?? Number.NaN,
+        load: navigation.loadEventEnd,
       };
     });
     return { goto, ...inPage };
@@ -188,10 +203,10 @@ async function main(): Promise<void> {
     }
     console.log(`${RUNS} loads per build, min / median / max in ms`);
     const width = Math.max(...builds.map((build) => build.name.length));
-    console.log(`${''.padEnd(width)}  ${['goto->h2 visible', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in'].map((h) => h.padEnd(20)).join('')}`);
+    console.log(`${''.padEnd(width)}  ${['goto->h2 visible', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in', 'load event'].map((h) => h.padEnd(20)).join('')}`);
     builds.forEach((build, index) => {
       const list = samples[index] ?? [];
-      const columns = [list.map((s) => s.goto), list.map((s) => s.dom), list.map((s) => s.frame), list.map((s) => s.filesIn), list.map((s) => s.planetIn)];
+      const columns = [list.map((s) => s.goto), list.map((s) => s.dom), list.map((s) => s.frame), list.map((s) => s.filesIn), list.map((s) => s.planetIn), list.map((s) => s.load)];
       console.log(`${build.name.padEnd(width)}  ${columns.map((values) => spread(values).padEnd(20)).join('')}`);
     });
   } finally {
