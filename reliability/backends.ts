@@ -3,13 +3,12 @@
  * PostgreSQL when TEST_DATABASE_URL is set or a server answers on 127.0.0.1:5432 (a fresh
  * database, dropped at the end).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import { freshPgDatabase } from '../tools/fresh-pg-database.js';
 import type { ServerEnv } from './server-process.js';
 
 export interface Backend {
@@ -54,23 +53,12 @@ export function sqliteBackend(): Backend {
 }
 
 export async function postgresBackend(adminUrl: string): Promise<Backend> {
-  const name = `starhold_reliability_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await freshPgDatabase(adminUrl, 'starhold_reliability');
   return {
     name: 'postgres',
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 }),
-    async dispose() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    env: { DATABASE_URL: database.url },
+    open: () => openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 }),
+    dispose: () => database.drop(),
   };
 }
 

@@ -1,24 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { freshPgDatabase as freshDatabase, type FreshPgDatabase } from '../../tools/fresh-pg-database.js';
 
 /** A fresh database on the PostgreSQL server named by `url`; returns its URL and how to drop it. */
-export async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `starhold_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return {
-    url: fresh.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+export function freshPgDatabase(url: string): Promise<FreshPgDatabase> {
+  return freshDatabase(url, 'starhold_bench');
 }
 
 const TICKS_PER_SECOND = 100;
