@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { AppInstance } from '../../src/context.js';
@@ -94,6 +95,8 @@ export interface TestAppOptions {
   bodyLimit?: AppDeps['bodyLimit'];
   rateLimit?: AppDeps['rateLimit'];
   eventsHeartbeatMs?: AppDeps['eventsHeartbeatMs'];
+  /** A Kysely plugin on the app's database (the test keeps `database.db` without it), e.g. to count statements. */
+  plugin?: KyselyPlugin;
 }
 
 /**
@@ -106,7 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDatabase();
   const app = await buildApp({
     config,
-    db: database.db,
+    db: options.plugin ? database.db.withPlugin(options.plugin) : database.db,
     dialect: database.dialect,
     clock,
     random: randomBytes,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AccountOrderBy } from '@starhold/contract';
+import { coalescedRead, perDatabase } from '../../db/coalesce.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
@@ -25,6 +26,10 @@ const rankingVersionQuery = prepared(0, (db: Kysely<Database>) =>
 );
 
 /** Suspended accounts are out of the ranking and their profiles (docs/decisions/100). */
+const coalescedRankingVersion = perDatabase((db) =>
+  coalescedRead(async () => Number((await rankingVersionQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0)),
+);
+
 export const accountsRepository = {
   /**
    * One page of the ranking. The rank is the place in the chosen order, so it is the page's offset
@@ -43,10 +48,12 @@ export const accountsRepository = {
     return rows.map((row, position) => ({ ...row, rank: offset + position + 1 }));
   },
 
-  /** SQLite only (migration 009): moves with every change a leaderboard page could show. */
-  async rankingVersion(db: Kysely<Database>): Promise<number> {
-    const row = await rankingVersionQuery.executeTakeFirst(db);
-    return Number(row?.value ?? 0);
+  /**
+   * SQLite only (migration 009): moves with every change a leaderboard page could show. Shared by
+   * the requests of the same moment, from a read started after the call (db/coalesce.ts).
+   */
+  rankingVersion(db: Kysely<Database>): Promise<number> {
+    return coalescedRankingVersion(db)();
   },
 
   /** The counter row kept exact by the triggers of migration 005, instead of counting the accounts. */
