@@ -10,6 +10,7 @@
  * Without builds it measures apps/web/dist. To compare, copy a dist aside before a change:
  *   cp -r apps/web/dist /tmp/before && npm run build -w apps/web &&
  *   node --import tsx bench/first-render.ts 9 before=/tmp/before after=apps/web/dist
+ * LOCALE=fr-FR loads the pages with that browser language (the default is Chromium's, English).
  * PROFILE=1 also prints where one more load per build spent the page's main-thread CPU (self time
  * by file and by function, up to the h2; PROFILE_TOP=n lines); PROFILE=<folder> also writes each
  * profile there as <build>.cpuprofile (DevTools: Performance > Load profile).
@@ -96,7 +97,7 @@ function printProfile(profile: CpuProfile, top: number): void {
 
 async function oneLoad(browser: Browser, origin: string, cookie: string, profile: boolean | string = false): Promise<Sample> {
   const [name, ...rest] = cookie.split('=');
-  const context = await browser.newContext();
+  const context = await browser.newContext(process.env.LOCALE ? { locale: process.env.LOCALE } : {});
   try {
     await context.addCookies([{ name: name ?? '', value: rest.join('='), url: origin }]);
     if (profile) await context.addInitScript('window.__h2Mark = true;');
