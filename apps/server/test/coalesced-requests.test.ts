@@ -1,5 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAST_VISIT_PERIOD_MS } from '../src/modules/economy/economy.repository.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 /** Counts the statements the app runs (every executed query passes through transformResult). */
@@ -53,6 +54,24 @@ describe('reads shared by the requests of the same moment', () => {
     // Alone, every request reads the auth epoch and its own rows; together they share them.
     expect(sequential).toBeGreaterThanOrEqual(2 * players.length);
     expect(concurrent).toBeLessThanOrEqual(4);
+  });
+
+  it('records the visits of concurrent first screens in one shared write, each before its answer', async () => {
+    t.clock.advance(LAST_VISIT_PERIOD_MS + 1_000);
+    const now = new Date(t.clock()).toISOString();
+    const start = counter.count;
+    const answers = await Promise.all(players.map((player) => get(player, '/api/v1/me/planet/factories')));
+    const statements = counter.count - start;
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    const visits = await t.database.db
+      .selectFrom('planets')
+      .select('last_visit')
+      .where('account_id', 'in', players.map((player) => player.me.id))
+      .execute();
+    expect(visits).toHaveLength(players.length);
+    for (const visit of visits) expect(visit.last_visit).toBe(now);
+    // The auth epoch, the account rows and the visits: one statement each for the 12 callers.
+    expect(statements).toBeLessThanOrEqual(4);
   });
 
   it('a revocation committed before a request is seen by it, even among concurrent requests', async () => {

@@ -89,7 +89,7 @@ export async function focusPlanet(ctx: AccountContext): Promise<PlanetState> {
   const index = ctx.focusIndex ?? (await focusPlanetIndex(ctx.trx, ctx.state.accountId));
   const planet = ctx.state.planets[index] ?? ctx.state.planets[0];
   if (planet === undefined) throw new DomainError('NOT_FOUND');
-  await touchPlanet(ctx.trx, planet.id, ctx.now);
+  await touchPlanet(ctx.trx, planet.id, ctx.now, ctx.inTransaction);
   return planet;
 }
 

@@ -16,7 +16,7 @@ import {
 } from './economy.mapping.js';
 import type { ConstructionsTable, EconomyTables } from './economy.tables.js';
 import { prepared } from '../../db/prepared.js';
-import { coalescedGroups, coalescedRowsById } from '../../db/coalesce.js';
+import { coalescedGroups, coalescedReads, coalescedRowsById, padKeys, perDatabase } from '../../db/coalesce.js';
 import { deepFreeze, type StateCache } from './state-cache.js';
 
 /** The schema once migration 002 has run: its tables plus the column it adds to accounts. */
@@ -363,8 +363,10 @@ export const TOUCH_RECHECK_MS = 10_000;
  * passes here, so the statement itself is skipped while this process knows no write is due: for a
  * period after it wrote the visit, and for TOUCH_RECHECK_MS after finding it already recent
  * (written by another process, or before a restart). The stored visit then lags by at most that.
+ * Outside a transaction (`inTransaction` false, the read path) the write is shared with the other
+ * visits of the same moment (sharedTouches).
  */
-export async function touchPlanet(trx: EconomyDb, planetId: number, now: number): Promise<void> {
+export async function touchPlanet(trx: EconomyDb, planetId: number, now: number, inTransaction = true): Promise<void> {
   const adapter = trx.getExecutor().adapter;
   let touched = lastTouched.get(adapter);
   if (touched === undefined) {
@@ -373,11 +375,62 @@ export async function touchPlanet(trx: EconomyDb, planetId: number, now: number)
   }
   const last = touched.get(planetId);
   if (last !== undefined && last > now - LAST_VISIT_PERIOD_MS && last <= now) return;
-  const result = await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS));
-  const wrote = (result.numAffectedRows ?? 0n) > 0n;
+  const wrote = inTransaction
+    ? ((await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS))).numAffectedRows ?? 0n) > 0n
+    : await sharedTouches(trx).touch(planetId, now);
   if (touched.size >= 100_000) touched.clear();
   touched.set(planetId, wrote ? now : now - LAST_VISIT_PERIOD_MS + TOUCH_RECHECK_MS);
 }
+
+/** The visits of `n` planets (n a power of two, padKeys) in one statement, returning the planets written. */
+const touchPlanetRowsBySize = new Map<number, ReturnType<typeof touchPlanetRowsQuery>>();
+function touchPlanetRowsQuery(size: number) {
+  return prepared(size + 2, (db: EconomyDb, now: string, staleBefore: string, ...planetIds: number[]) =>
+    db
+      .updateTable('planets')
+      .set({ last_visit: now })
+      .where('id', 'in', planetIds)
+      .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)]))
+      .returning('id'),
+  );
+}
+function touchPlanetRows(size: number) {
+  let query = touchPlanetRowsBySize.get(size);
+  if (query === undefined) {
+    query = touchPlanetRowsQuery(size);
+    touchPlanetRowsBySize.set(size, query);
+  }
+  return query;
+}
+
+/**
+ * Visits recorded outside a transaction (the read path), shared by the requests of the same
+ * moment: one UPDATE for all their planets (db/coalesce.ts), so that a wave of first visits (every
+ * player's first screen of the minute) costs one commit, not one each; on PostgreSQL each commit
+ * waits for its WAL flush and holds a pooled connection meanwhile. Each caller still has its visit
+ * written before it answers. The statement uses the latest instant among its callers (they asked
+ * within the same turn of the event loop).
+ */
+const sharedTouches = perDatabase((db) => {
+  const askedAt = new Map<number, number>();
+  const writes = coalescedReads<number, boolean>(async (planetIds) => {
+    let now = 0;
+    for (const id of planetIds) {
+      now = Math.max(now, askedAt.get(id) ?? 0);
+      askedAt.delete(id);
+    }
+    const keys = padKeys(planetIds);
+    const rows = await touchPlanetRows(keys.length).execute(db as EconomyDb, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS), ...keys);
+    const written = new Set(rows.map((row) => row.id));
+    return new Map(planetIds.map((id) => [id, written.has(id)]));
+  });
+  return {
+    async touch(planetId: number, now: number): Promise<boolean> {
+      askedAt.set(planetId, Math.max(now, askedAt.get(planetId) ?? 0));
+      return (await writes.get(planetId)) ?? false;
+    },
+  };
+});
 
 export interface PlanetPlaceRow {
   id: number;
