@@ -1,5 +1,5 @@
 import type { Compilable, Kysely } from 'kysely';
-import { prepared, type PreparedQuery } from './prepared.js';
+import { preparedForLists } from './prepared.js';
 
 /**
  * Coalesced reads: the small reads every request starts with (the auth epoch, the account row),
@@ -113,15 +113,7 @@ export function coalescedGroups<R>(
   build: (db: Kysely<any>, ids: number[]) => Compilable<R>,
   ownerOf: (row: R) => number,
 ): (db: Kysely<any>, id: number) => Promise<R[]> {
-  const bySize = new Map<number, PreparedQuery<number[], R>>();
-  const queryFor = (size: number): PreparedQuery<number[], R> => {
-    let query = bySize.get(size);
-    if (query === undefined) {
-      query = prepared(size, (db: Kysely<any>, ...ids: number[]) => build(db, ids));
-      bySize.set(size, query);
-    }
-    return query;
-  };
+  const queryFor = preparedForLists<[], R>(0, (db, _fixed, ids) => build(db, ids));
   const readsOf = perDatabase((db) =>
     coalescedReads<number, R[]>(async (ids) => {
       const keys = padKeys(ids);

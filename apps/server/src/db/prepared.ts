@@ -64,3 +64,25 @@ export function prepared<A extends readonly unknown[], R>(
     run: async (db, ...args) => run(db, args),
   };
 }
+
+/**
+ * Prepared queries over a list of values of any length (`where id in (...)`): one prepared query
+ * per list length, built on first use. Callers pad their lists (coalesce.ts padKeys) so that a
+ * few lengths serve every list. `fixed` arguments come first, then the list.
+ */
+export function preparedForLists<F extends readonly unknown[], R>(
+  fixed: F['length'],
+  build: (db: Kysely<any>, fixedArgs: F, list: number[]) => Compilable<R>,
+): (length: number) => PreparedQuery<[...F, ...number[]], R> {
+  const byLength = new Map<number, PreparedQuery<[...F, ...number[]], R>>();
+  return (length) => {
+    let query = byLength.get(length);
+    if (query === undefined) {
+      query = prepared(fixed + length, (db: Kysely<any>, ...args: [...F, ...number[]]) =>
+        build(db, args.slice(0, fixed) as unknown as F, args.slice(fixed) as number[]),
+      );
+      byLength.set(length, query);
+    }
+    return query;
+  };
+}

@@ -15,7 +15,7 @@ import {
   toIso,
 } from './economy.mapping.js';
 import type { ConstructionsTable, EconomyTables } from './economy.tables.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedForLists } from '../../db/prepared.js';
 import { coalescedGroups, coalescedReads, coalescedRowsById, padKeys, perDatabase } from '../../db/coalesce.js';
 import { deepFreeze, type StateCache } from './state-cache.js';
 
@@ -120,6 +120,26 @@ export async function loadAccountState(trx: EconomyDb, accountId: number, cache?
     commandantRowsOf.execute(trx, accountId),
   ]);
 
+  const state = buildState(account, planetRows, modules, research, constructions, commandants);
+  cache?.set(accountId, account.state_version, state);
+  return state;
+}
+
+type PlanetRow = Awaited<ReturnType<typeof planetRowsOf.execute>>[number];
+type ModuleRow = Awaited<ReturnType<typeof moduleRowsOf.execute>>[number];
+type ResearchRow = Awaited<ReturnType<typeof researchRowsOf.execute>>[number];
+type ConstructionRow = Awaited<ReturnType<typeof constructionRowsOf.execute>>[number];
+type CommandantRow = Awaited<ReturnType<typeof commandantRowsOf.execute>>[number];
+
+/** The game state of one account from its rows, deeply frozen. */
+function buildState(
+  account: AccountVersionRow,
+  planetRows: readonly PlanetRow[],
+  modules: readonly ModuleRow[],
+  research: readonly ResearchRow[],
+  constructions: readonly ConstructionRow[],
+  commandants: readonly CommandantRow[],
+): AccountState {
   const planets: PlanetState[] = planetRows.map((row) => {
     const planet: PlanetState = {
       id: row.id,
@@ -152,8 +172,105 @@ export async function loadAccountState(trx: EconomyDb, accountId: number, cache?
   };
   applyConstructionRows(state, constructions);
   deepFreeze(state);
-  cache?.set(accountId, account.state_version, state);
   return state;
+}
+
+const accountRowsIn = preparedForLists<[], AccountVersionRow>(0, (db, _fixed, ids) =>
+  db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', 'in', ids),
+);
+const planetRowsIn = preparedForLists<[], PlanetRow & { account_id: number }>(0, (db, _fixed, ids) =>
+  db
+    .selectFrom('planets')
+    .select(['id', 'account_id', 'planet_type', 'max_capacity', 'metal', 'crystal', 'fuel'])
+    .where('account_id', 'in', ids)
+    .orderBy('idx'),
+);
+const moduleRowsIn = preparedForLists<[], ModuleRow & { account_id: number }>(0, (db, _fixed, ids) =>
+  db
+    .selectFrom('planet_modules')
+    .innerJoin('planets', 'planets.id', 'planet_modules.planet_id')
+    .select(['planets.account_id', 'planet_modules.planet_id', 'planet_modules.type_id', 'planet_modules.module_id', 'planet_modules.value'])
+    .where('planets.account_id', 'in', ids),
+);
+const researchRowsIn = preparedForLists<[], ResearchRow>(0, (db, _fixed, ids) =>
+  db.selectFrom('account_research').selectAll().where('account_id', 'in', ids),
+);
+const constructionRowsIn = preparedForLists<[], ConstructionRow>(0, (db, _fixed, ids) =>
+  db.selectFrom('constructions').selectAll().where('account_id', 'in', ids),
+);
+const commandantRowsIn = preparedForLists<[], CommandantRow>(0, (db, _fixed, ids) =>
+  db.selectFrom('commandants').selectAll().where('account_id', 'in', ids),
+);
+
+function byAccount<R extends { account_id: number }>(rows: readonly R[]): Map<number, R[]> {
+  const grouped = new Map<number, R[]>();
+  for (const row of rows) {
+    const list = grouped.get(Number(row.account_id));
+    if (list === undefined) grouped.set(Number(row.account_id), [row]);
+    else list.push(row);
+  }
+  return grouped;
+}
+
+export interface LoadedAccount {
+  row: AccountVersionRow;
+  state: AccountState;
+}
+
+/**
+ * Account states the process does not keep, loaded on the read path (no transaction of the
+ * caller's): the requests of the same moment share one read-only transaction (repeatable read on
+ * PostgreSQL, a deferred transaction on SQLite: one snapshot either way) with one statement per
+ * table for all their accounts (db/coalesce.ts), instead of a locking transaction of 8 round
+ * trips each. A wave of players whose states changed (after a restart, or after a burst of
+ * actions) then costs a few statements per batch. At most 16 accounts a batch.
+ */
+const sharedStateLoads = perDatabase((db) =>
+  coalescedReads<number, LoadedAccount>(
+    async (accountIds) => {
+      const keys = padKeys(accountIds);
+      const n = keys.length;
+      return (db as EconomyDb)
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          // One connection: the statements run one after the other anyway.
+          const accounts = await accountRowsIn(n).execute(trx, ...keys);
+          const planets = byAccount(await planetRowsIn(n).execute(trx, ...keys));
+          const modules = byAccount(await moduleRowsIn(n).execute(trx, ...keys));
+          const research = byAccount(await researchRowsIn(n).execute(trx, ...keys));
+          const constructions = byAccount(await constructionRowsIn(n).execute(trx, ...keys));
+          const commandants = byAccount(await commandantRowsIn(n).execute(trx, ...keys));
+          const loaded = new Map<number, LoadedAccount>();
+          for (const raw of accounts) {
+            const row = { ...raw, state_version: Number(raw.state_version) };
+            const id = row.id;
+            const state = buildState(
+              row,
+              planets.get(id) ?? [],
+              modules.get(id) ?? [],
+              research.get(id) ?? [],
+              constructions.get(id) ?? [],
+              commandants.get(id) ?? [],
+            );
+            loaded.set(id, { row, state });
+          }
+          return loaded;
+        });
+    },
+    16,
+  ),
+);
+
+/**
+ * The account's row and stored state, read outside any transaction of the caller's and shared
+ * with the loads of the same moment (sharedStateLoads); the state is kept in `cache`.
+ */
+export async function loadAccountStateNow(db: EconomyDb, accountId: number, cache: StateCache): Promise<LoadedAccount | undefined> {
+  const loaded = await sharedStateLoads(db).get(accountId);
+  if (loaded !== undefined) cache.set(accountId, loaded.row.state_version, loaded.state);
+  return loaded;
 }
 
 export interface DerivedColumns {
@@ -383,25 +500,14 @@ export async function touchPlanet(trx: EconomyDb, planetId: number, now: number,
 }
 
 /** The visits of `n` planets (n a power of two, padKeys) in one statement, returning the planets written. */
-const touchPlanetRowsBySize = new Map<number, ReturnType<typeof touchPlanetRowsQuery>>();
-function touchPlanetRowsQuery(size: number) {
-  return prepared(size + 2, (db: EconomyDb, now: string, staleBefore: string, ...planetIds: number[]) =>
-    db
-      .updateTable('planets')
-      .set({ last_visit: now })
-      .where('id', 'in', planetIds)
-      .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)]))
-      .returning('id'),
-  );
-}
-function touchPlanetRows(size: number) {
-  let query = touchPlanetRowsBySize.get(size);
-  if (query === undefined) {
-    query = touchPlanetRowsQuery(size);
-    touchPlanetRowsBySize.set(size, query);
-  }
-  return query;
-}
+const touchPlanetRows = preparedForLists<[string, string], { id: number }>(2, (db, [now, staleBefore], planetIds) =>
+  db
+    .updateTable('planets')
+    .set({ last_visit: now })
+    .where('id', 'in', planetIds)
+    .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)]))
+    .returning('id'),
+);
 
 /**
  * Visits recorded outside a transaction (the read path), shared by the requests of the same

@@ -24,6 +24,7 @@ import {
   insertEmails,
   loadAccountRowNow,
   loadAccountState,
+  loadAccountStateNow,
   planetNames,
   saveAccountState,
   type EconomyDb,
@@ -199,12 +200,13 @@ const lockAccount = prepared(1, (db: EconomyDb, accountId: number) =>
 
 /**
  * The read path of every screen: one indexed read of the account row (shared with the requests
- * asking at the same moment, loadAccountRowNow) and, when the process
- * still holds the account's state at that row's version (state-cache.ts), settling in memory.
- * If settling to now produces no event, `fn` reads that state without any transaction or lock:
- * the result is what `withAccount` would have given, since settling is a pure function of the
- * stored snapshot and the clock. Otherwise (nothing kept, or an event is due and must be
- * written) it falls back to `withAccount`, which loads, settles, saves and keeps the state.
+ * asking at the same moment, loadAccountRowNow), the state the process keeps at that row's
+ * version (state-cache.ts) or, when it keeps none, the stored state read in a snapshot shared
+ * with the other loads of the moment (loadAccountStateNow), then settling in memory. If settling
+ * to now produces no event, `fn` reads that state without any transaction or lock: the result
+ * is what `withAccount` would have given, since settling is a pure function of the stored
+ * snapshot and the clock. Otherwise (an event is due and must be written) it falls back to
+ * `withAccount`, which locks, loads, settles, saves and keeps the state.
  * `fn` must only read: on the fast path it runs outside any transaction.
  */
 export async function readAccount<T>(
@@ -216,13 +218,21 @@ export async function readAccount<T>(
   const db = economyDb(deps.database.db);
   const row = await loadAccountRowNow(db, accountId);
   if (row === undefined) throw new DomainError('NOT_FOUND');
-  const kept = stateCacheFor(deps.database.db).get(accountId, row.state_version);
-  if (kept !== undefined) {
-    const at = Math.max(now, kept.settledAt);
-    const settled = settle(kept, at, deps.rules);
-    if (settled.events.length === 0) {
-      return fn({ trx: db, state: settled.state, now: at, config: deps.rules, inTransaction: false, focusIndex: row.focus_planet_index });
-    }
+  const cache = stateCacheFor(deps.database.db);
+  let stored = cache.get(accountId, row.state_version);
+  let focusIndex = row.focus_planet_index;
+  if (stored === undefined) {
+    // Not kept (first read since a change, or since the start): loaded in a snapshot shared with
+    // the other loads of the moment, without taking the account's lock.
+    const loaded = await loadAccountStateNow(db, accountId, cache);
+    if (loaded === undefined) throw new DomainError('NOT_FOUND');
+    stored = loaded.state;
+    focusIndex = loaded.row.focus_planet_index;
+  }
+  const at = Math.max(now, stored.settledAt);
+  const settled = settle(stored, at, deps.rules);
+  if (settled.events.length === 0) {
+    return fn({ trx: db, state: settled.state, now: at, config: deps.rules, inTransaction: false, focusIndex });
   }
   return withAccount(deps, accountId, now, async (ctx) => ({ result: await fn(ctx) }));
 }
