@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freshPgDatabase } from '../tools/fresh-pg-database.js';
 import { openStream, type OpenStream } from '../apps/server/test/events-stream.js';
 import { call, dataOf, register, type Player } from './player.js';
 import { freePort, startNode, stop, stopAll, waitHealthy, type Started } from './processes.js';
@@ -54,29 +54,17 @@ async function pool<T>(items: readonly T[], width: number, run: (item: T) => Pro
   );
 }
 
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error('the scale-out test only runs against 127.0.0.1');
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function checkLoopback(url: string): void {
+  const { hostname } = new URL(url);
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost') throw new Error('the scale-out test only runs against 127.0.0.1');
 }
 
 async function main(): Promise<string[]> {
   const runId = randomBytes(3).toString('hex');
-  const dbName = `starhold_scaleout_${runId}`;
   const failures: string[] = [];
-  await admin(`create database ${dbName}`);
-  log(`database ${dbName}`);
+  checkLoopback(ADMIN_URL);
+  const database = await freshPgDatabase(ADMIN_URL, 'starhold_scaleout');
+  log(`database ${database.name}`);
   try {
     const build = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('server build failed');
@@ -85,7 +73,7 @@ async function main(): Promise<string[]> {
     const urlA = `http://127.0.0.1:${portA}`;
     const urlB = `http://127.0.0.1:${portB}`;
     const env = {
-      DATABASE_URL: databaseUrl(dbName),
+      DATABASE_URL: database.url,
       HOST: '127.0.0.1',
       GAME_SPEED: '1000',
       RATE_LIMIT_PER_MINUTE: '100000000',
@@ -244,7 +232,7 @@ async function main(): Promise<string[]> {
     }
   } finally {
     await stopAll();
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await database.drop();
   }
   return failures;
 }
