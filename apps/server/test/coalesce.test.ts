@@ -110,6 +110,17 @@ describe('coalesced reads', () => {
     expect(await later).toBe(7);
   });
 
+  it('hands the statement the argument given with each key, the last one for a key asked twice', async () => {
+    const seen: [string[], [string, number][]][] = [];
+    const reads = coalescedReads<string, number, number>(async (keys, args) => {
+      seen.push([[...keys], [...args]]);
+      return new Map(keys.map((key) => [key, args.get(key) ?? -1]));
+    });
+    const answers = [reads.get('a', 1), reads.get('b'), reads.get('a', 3)];
+    expect(await Promise.all(answers)).toEqual([3, -1, 3]);
+    expect(seen).toEqual([[['a', 'b'], [['a', 3]]]]);
+  });
+
   it('shares a keyless read the same way', async () => {
     let reads = 0;
     let release: () => void = () => {};

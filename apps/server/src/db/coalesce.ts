@@ -15,9 +15,12 @@ import { preparedForLists } from './prepared.js';
  * a write committed before the call (a revocation, a construction) is always seen. That is what
  * makes sharing safe, unlike a cache with a lifetime.
  */
-export interface CoalescedReads<K, V> {
-  /** The value for `key`, from a read started after this call; undefined when there is none. */
-  get(key: K): Promise<V | undefined>;
+export interface CoalescedReads<K, V, A = never> {
+  /**
+   * The value for `key`, from a read started after this call; undefined when there is none.
+   * `arg` travels with the key to the statement (the last one given for a key of the batch).
+   */
+  get(key: K, arg?: A): Promise<V | undefined>;
 }
 
 interface Waiter<V> {
@@ -25,12 +28,20 @@ interface Waiter<V> {
   reject(error: unknown): void;
 }
 
-/** `load` reads every given key (distinct, at most `maxKeys`) in one statement. */
-export function coalescedReads<K, V>(
-  load: (keys: readonly K[]) => Promise<ReadonlyMap<K, V>>,
+interface Pending<V, A> {
+  waiters: Waiter<V>[];
+  arg?: A;
+}
+
+/**
+ * `load` reads every given key (distinct, at most `maxKeys`) in one statement; `args` holds the
+ * argument given with each key, for the keys given one.
+ */
+export function coalescedReads<K, V, A = never>(
+  load: (keys: readonly K[], args: ReadonlyMap<K, A>) => Promise<ReadonlyMap<K, V>>,
   maxKeys = 64,
-): CoalescedReads<K, V> {
-  let waiting = new Map<K, Waiter<V>[]>();
+): CoalescedReads<K, V, A> {
+  let waiting = new Map<K, Pending<V, A>>();
   let running = false;
 
   const runBatches = async (): Promise<void> => {
@@ -43,25 +54,31 @@ export function coalescedReads<K, V>(
         batch = new Map([...waiting].slice(0, maxKeys));
         for (const key of batch.keys()) waiting.delete(key);
       }
+      const args = new Map<K, A>();
+      for (const [key, pending] of batch) if ('arg' in pending) args.set(key, pending.arg as A);
       try {
-        const values = await load([...batch.keys()]);
-        for (const [key, waiters] of batch) {
+        const values = await load([...batch.keys()], args);
+        for (const [key, { waiters }] of batch) {
           const value = values.get(key);
           for (const waiter of waiters) waiter.resolve(value);
         }
       } catch (error) {
-        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+        for (const { waiters } of batch.values()) for (const waiter of waiters) waiter.reject(error);
       }
     }
     running = false;
   };
 
   return {
-    get(key) {
+    get(key, ...arg) {
       return new Promise<V | undefined>((resolve, reject) => {
-        const waiters = waiting.get(key);
-        if (waiters === undefined) waiting.set(key, [{ resolve, reject }]);
-        else waiters.push({ resolve, reject });
+        let pending = waiting.get(key);
+        if (pending === undefined) {
+          pending = { waiters: [] };
+          waiting.set(key, pending);
+        }
+        pending.waiters.push({ resolve, reject });
+        if (arg.length > 0) pending.arg = arg[0];
         if (!running) {
           running = true;
           setImmediate(() => void runBatches());

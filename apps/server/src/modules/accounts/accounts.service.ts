@@ -17,13 +17,11 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
 
   // PostgreSQL: the requests of the same moment share one read per page and one count
   // (db/coalesce.ts), each still seeing every change committed before it asked.
-  const asked = new Map<string, AccountsQuery>();
-  const sharedPages = coalescedReads<string, { rows: RankedAccountRow[]; total: number }>(async (keys) => {
+  const sharedPages = coalescedReads<string, { rows: RankedAccountRow[]; total: number }, AccountsQuery>(async (keys, queries) => {
     const [total, ...pageRows] = await Promise.all([
       accountsRepository.countVisible(ctx.db),
       ...keys.map((key) => {
-        const query = asked.get(key);
-        asked.delete(key);
+        const query = queries.get(key);
         if (query === undefined) throw new Error(`no query asked for page ${key}`);
         return accountsRepository.ranking(ctx.db, query.order_by, query.offset, query.limit);
       }),
@@ -34,8 +32,7 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
   async function page(query: AccountsQuery): Promise<{ rows: RankedAccountRow[]; total: number }> {
     const key = `${query.order_by}:${query.offset}:${query.limit}`;
     if (ctx.dialect.name !== 'sqlite') {
-      asked.set(key, query);
-      const shared = await sharedPages.get(key);
+      const shared = await sharedPages.get(key, query);
       if (shared === undefined) throw new Error(`page ${key} was not read`);
       return shared;
     }

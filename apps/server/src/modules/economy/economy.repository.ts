@@ -494,7 +494,7 @@ export async function touchPlanet(trx: EconomyDb, planetId: number, now: number,
   if (last !== undefined && last > now - LAST_VISIT_PERIOD_MS && last <= now) return;
   const wrote = inTransaction
     ? ((await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS))).numAffectedRows ?? 0n) > 0n
-    : await sharedTouches(trx).touch(planetId, now);
+    : ((await sharedTouches(trx).get(planetId, now)) ?? false);
   if (touched.size >= 100_000) touched.clear();
   touched.set(planetId, wrote ? now : now - LAST_VISIT_PERIOD_MS + TOUCH_RECHECK_MS);
 }
@@ -517,26 +517,15 @@ const touchPlanetRows = preparedForLists<[string, string], { id: number }>(2, (d
  * written before it answers. The statement uses the latest instant among its callers (they asked
  * within the same turn of the event loop).
  */
-const sharedTouches = perDatabase((db) => {
-  const askedAt = new Map<number, number>();
-  const writes = coalescedReads<number, boolean>(async (planetIds) => {
-    let now = 0;
-    for (const id of planetIds) {
-      now = Math.max(now, askedAt.get(id) ?? 0);
-      askedAt.delete(id);
-    }
+const sharedTouches = perDatabase((db) =>
+  coalescedReads<number, boolean, number>(async (planetIds, askedAt) => {
+    const now = Math.max(...askedAt.values());
     const keys = padKeys(planetIds);
     const rows = await touchPlanetRows(keys.length).execute(db as EconomyDb, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS), ...keys);
     const written = new Set(rows.map((row) => row.id));
     return new Map(planetIds.map((id) => [id, written.has(id)]));
-  });
-  return {
-    async touch(planetId: number, now: number): Promise<boolean> {
-      askedAt.set(planetId, Math.max(now, askedAt.get(planetId) ?? 0));
-      return (await writes.get(planetId)) ?? false;
-    },
-  };
-});
+  }),
+);
 
 export interface PlanetPlaceRow {
   id: number;
