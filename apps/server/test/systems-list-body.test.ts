@@ -1,4 +1,5 @@
 import { systemsResponseSchema } from '@starhold/contract';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
@@ -63,5 +64,57 @@ describe('GET /systems body and caching', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const flagged = systemsResponseSchema.parse(after.json()).data.filter((s) => s.has_own_planet).map((s) => s.id);
     expect(flagged).toEqual([freeOrbit.system_id]);
+  });
+
+  it('is gzipped for a client that takes gzip: the same list, its own ETag, and Vary on both', async () => {
+    const other = await registerPlayer(t.app);
+    const plain = await list(other);
+    const zipped = await list(other, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    const compressed = zipped.rawPayload;
+    expect(Number(zipped.headers['content-length'])).toBe(compressed.length);
+    expect(compressed.length).toBeLessThan(plain.rawPayload.length / 3);
+    const decoded = gunzipSync(compressed).toString('utf8');
+    expect(systemsResponseSchema.parse(JSON.parse(decoded))).toEqual(systemsResponseSchema.parse(plain.json()));
+    expect(JSON.parse(decoded).data.filter((s: { has_own_planet: boolean }) => s.has_own_planet).map((s: { id: number }) => s.id)).toEqual(
+      await ownSystemIds(other.me.id),
+    );
+
+    // Each encoding revalidates against its own tag (the bytes differ), also within a list of tags.
+    const gzEtag = String(zipped.headers.etag);
+    expect(gzEtag).not.toBe(String(plain.headers.etag));
+    expect((await list(other, { 'accept-encoding': 'gzip', 'if-none-match': gzEtag })).statusCode).toBe(304);
+    expect((await list(other, { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${gzEtag}` })).statusCode).toBe(304);
+    expect((await list(other, { 'if-none-match': gzEtag })).statusCode).toBe(200);
+    expect((await list(other, { 'accept-encoding': 'gzip;q=0, br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it("gzips each caller's own flags, for callers with planets in several systems", async () => {
+    const owner = await registerPlayer(t.app);
+    const orbits = await t.database.db
+      .selectFrom('orbits')
+      .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
+      .select(['orbits.id', 'orbits.system_id'])
+      .where('planets.id', 'is', null)
+      .orderBy('orbits.system_id', 'desc')
+      .limit(40)
+      .execute();
+    const [planet] = await t.database.db.selectFrom('planets').selectAll().where('account_id', '=', owner.me.id).execute();
+    const picked = [...new Map(orbits.map((orbit) => [orbit.system_id, orbit])).values()].slice(0, 3);
+    await t.database.db
+      .insertInto('planets')
+      .values(picked.map((orbit, index) => ({ ...planet!, id: undefined, idx: planet!.idx + 1 + index, orbit_id: orbit.id, name: `Colony ${index}` })))
+      .execute();
+    const zipped = await list(owner, { 'accept-encoding': 'gzip' });
+    const flagged = systemsResponseSchema
+      .parse(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')))
+      .data.filter((s) => s.has_own_planet)
+      .map((s) => s.id);
+    expect(flagged).toEqual(await ownSystemIds(owner.me.id));
+    expect(flagged.length).toBe(4);
   });
 });

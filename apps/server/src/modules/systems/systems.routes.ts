@@ -9,6 +9,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../context.js';
 import { sessionOf } from '../../http/session.js';
+import { acceptsGzip } from '../../http/switchable-gzip.js';
 import type { SystemsService } from './systems.service.js';
 
 export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
@@ -20,13 +21,16 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
       schema: { tags: ['systems'], response: { 200: systemsResponseSchema } },
     },
     async (request, reply) => {
-      const { body, etag } = await systems.listBody(sessionOf(request).accountId);
+      // Browsers take gzip: 30 KB instead of 151 KB, compressed once per process (decision 125).
+      const encoding = acceptsGzip(request.headers['accept-encoding']) ? 'gzip' : 'identity';
+      const { body, etag } = await systems.listBody(sessionOf(request).accountId, encoding);
       // Private: has_own_planet is the caller's. Revalidated on every visit, and answered with 304
-      // when unchanged, so the browser keeps its 158 KB copy instead of downloading it again.
-      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      // when unchanged, so the browser keeps its copy instead of downloading it again.
+      reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'accept-encoding');
       // The typed reply only takes the schema's object; bytes and an empty 304 go through the untyped one.
       const untyped: FastifyReply = reply;
-      if (request.headers['if-none-match'] === etag) return untyped.code(304).send();
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return untyped.code(304).send();
+      if (encoding === 'gzip') untyped.header('content-encoding', 'gzip');
       return untyped.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -49,4 +53,11 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
     },
     async (request) => ({ data: await systems.route(request.params.from, request.params.to, request.query.prefer) }),
   );
+}
+
+/** If-None-Match against one strong ETag: `*`, or a listed tag equal to it (weak comparison, RFC 9110 §13.1.2). */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
+import { switchableGzip, type SwitchableGzip } from '../../http/switchable-gzip.js';
 import { systemsRepository as repo, type UniverseRows } from './systems.repository.js';
 
 /** Any constant works: it only has to be the same in every process that may seed. */
@@ -71,19 +72,26 @@ type SystemRow = Awaited<ReturnType<typeof repo.listSystems>>[number];
 /** GET /systems's body as bytes with every `has_own_planet` false, and where each system's `false` starts. */
 interface SerializedList {
   body: Buffer;
-  flagAt: Map<number, number>;
+  /** Each system's flag: its index among the flags (in body order) and the byte offset of its `false`. */
+  flagOf: Map<number, { index: number; offset: number }>;
   /** Changes with any byte of the body; a caller's ETag adds their own systems to it. */
   fingerprint: string;
+  /** The same body gzipped once, each flag switchable per caller; built on the first request that takes gzip. */
+  gzip: () => SwitchableGzip;
 }
 
 /** The list body of one caller and its validator (the caller's systems change it when they colonise). */
 export interface SystemsListBody {
   body: Buffer;
   etag: string;
+  /** `gzip`: the body is a gzip member, to be sent with `content-encoding: gzip`. */
+  encoding: 'gzip' | 'identity';
 }
 
 const FLAG = '"has_own_planet":false';
 const TRUE = Buffer.from('true');
+/** In the gzip body a flag keeps the length of `false`, so that the compressed bytes around it stay valid. */
+const TRUE_PADDED = Buffer.from('true ');
 const FALSE_LENGTH = 'false'.length;
 
 function hash(text: string | Buffer): string {
@@ -97,33 +105,43 @@ function hash(text: string | Buffer): string {
  * spliced in at their own systems, byte for byte what JSON.stringify would give.
  */
 function serializeList(listed: SystemListItem[]): SerializedList {
-  const flagAt = new Map<number, number>();
+  const flagOf = new Map<number, { index: number; offset: number }>();
   const chunks: string[] = ['{"data":['];
   let bytes = Buffer.byteLength(chunks[0]!);
   listed.forEach((item, index) => {
     const fragment = (index > 0 ? ',' : '') + JSON.stringify({ ...item, has_own_planet: false });
     const flag = fragment.lastIndexOf(FLAG);
     if (flag < 0) throw new Error(`System ${item.id} serialised without its has_own_planet flag`);
-    flagAt.set(item.id, bytes + Buffer.byteLength(fragment.slice(0, flag + FLAG.length - FALSE_LENGTH)));
+    flagOf.set(item.id, { index, offset: bytes + Buffer.byteLength(fragment.slice(0, flag + FLAG.length - FALSE_LENGTH)) });
     chunks.push(fragment);
     bytes += Buffer.byteLength(fragment);
   });
   chunks.push(']}');
   const body = Buffer.from(chunks.join(''));
-  return { body, flagAt, fingerprint: hash(body) };
+  let gzip: SwitchableGzip | null = null;
+  return {
+    body,
+    flagOf,
+    fingerprint: hash(body),
+    // ~0.1 s of deflate once per process, so only when a client asks for it.
+    gzip: () => (gzip ??= switchableGzip(body, [...flagOf.values()].map((flag) => flag.offset), TRUE_PADDED)),
+  };
 }
 
-function listBodyOf(list: SerializedList, own: Set<number>): SystemsListBody {
-  const offsets = [...own].flatMap((id) => list.flagAt.get(id) ?? []).sort((a, b) => a - b);
+function listBodyOf(list: SerializedList, own: Set<number>, encoding: SystemsListBody['encoding']): SystemsListBody {
+  const flags = [...own].flatMap((id) => list.flagOf.get(id) ?? []).sort((a, b) => a.offset - b.offset);
+  const ids = [...own].sort((a, b) => a - b).join('.');
+  // Each encoding has its own validator: the bytes differ, and so does the decoded text (`true `).
+  const etag = `"${list.fingerprint}-${hash(ids)}${encoding === 'gzip' ? '-gz' : ''}"`;
+  if (encoding === 'gzip') return { body: list.gzip().switched(flags.map((flag) => flag.index)), etag, encoding };
   const pieces: Buffer[] = [];
   let from = 0;
-  for (const offset of offsets) {
+  for (const { offset } of flags) {
     pieces.push(list.body.subarray(from, offset), TRUE);
     from = offset + FALSE_LENGTH;
   }
   pieces.push(list.body.subarray(from));
-  const ids = [...own].sort((a, b) => a - b).join('.');
-  return { body: offsets.length === 0 ? list.body : Buffer.concat(pieces), etag: `"${list.fingerprint}-${hash(ids)}"` };
+  return { body: flags.length === 0 ? list.body : Buffer.concat(pieces), etag, encoding };
 }
 
 interface CachedUniverse {
@@ -190,10 +208,10 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
   };
 
   return {
-    /** GET /systems's JSON body for one caller, ready to send. */
-    async listBody(accountId: number): Promise<SystemsListBody> {
+    /** GET /systems's JSON body for one caller, ready to send, gzipped when `encoding` says so. */
+    async listBody(accountId: number, encoding: SystemsListBody['encoding'] = 'identity'): Promise<SystemsListBody> {
       const [{ list, systemOfOrbit }, orbits] = await Promise.all([cachedUniverse(), repo.orbitIdsOfPlanetsOf(db, accountId)]);
-      return listBodyOf(list, new Set(orbits.flatMap((orbit) => systemOfOrbit.get(orbit) ?? [])));
+      return listBodyOf(list, new Set(orbits.flatMap((orbit) => systemOfOrbit.get(orbit) ?? [])), encoding);
     },
 
     async detail(accountId: number, systemId: number): Promise<SystemDetail> {
