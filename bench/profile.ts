@@ -13,7 +13,8 @@
  * `postgres` process of the machine), read from /proc around the measured load: unlike req/s,
  * that figure hardly moves when the machine is busy with other work, so it is the one to compare
  * two builds with. PROFILE_DATABASE_URL=postgres://... seeds a fresh database on that server
- * instead of SQLite; PROFILE_CPU=off runs the server without the profiler (its overhead out).
+ * instead of SQLite; PROFILE_CPU=off runs the server without the profiler (its overhead out);
+ * PROFILE_ACCEPT_ENCODING='gzip, deflate, br, zstd' asks as a browser does (none by default).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,7 +131,8 @@ async function main(): Promise<void> {
     'Starhold is running',
   );
   try {
-    const spec = { origin: `http://127.0.0.1:${port}`, mode: 'get', path, cookiesFile, connections: 50 };
+    const acceptEncoding = process.env.PROFILE_ACCEPT_ENCODING;
+    const spec = { origin: `http://127.0.0.1:${port}`, mode: 'get', path, cookiesFile, connections: 50, ...(acceptEncoding ? { acceptEncoding } : {}) };
     await runForJson<LoadResult>(['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds: 2 })], 60_000);
     const serverBefore = cpuMicros(server.pid);
     const postgresBefore = database ? postgresCpuMicros() : 0;
@@ -144,9 +146,11 @@ async function main(): Promise<void> {
     const postgresUs = database ? (postgresCpuMicros() - postgresBefore) / served : 0;
     const statements = database ? (await committedTransactions(database.url)) - transactionsBefore : 0;
     await server.stop();
-    console.log(`${path}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
     console.log(
-      `CPU per request: server ${serverUs.toFixed(0)} µs${database ? `, postgres ${postgresUs.toFixed(0)} µs; ${(statements / served).toFixed(2)} PostgreSQL transactions per request` : ''}` +
+      `${path}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx, ${result.bytesPerResponse.toFixed(0)} bytes per response`,
+    );
+    console.log(
+      `CPU per request: server ${serverUs.toFixed(0)} µs, load generator ${result.loadCpuMicrosPerRequest.toFixed(0)} µs${database ? `, postgres ${postgresUs.toFixed(0)} µs; ${(statements / served).toFixed(2)} PostgreSQL transactions per request` : ''}` +
         (cpuProfile ? ' (profiler on)' : ''),
     );
   } finally {

@@ -95,14 +95,27 @@ interface HttpFigure {
   p99TargetMs?: number;
 }
 
+/** What Chromium sends: the GET figures (and the ceiling) ask as the web app's browser does. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 function httpFigures(onPg: boolean): HttpFigure[] {
-  const get = (path: string) => (origin: string, cookiesFile: string) => ({ origin, mode: 'get' as const, path: `${API}${path}`, cookiesFile });
+  const get =
+    (path: string, acceptEncoding: string | undefined = BROWSER_ACCEPT_ENCODING) =>
+    (origin: string, cookiesFile: string) => ({
+      origin,
+      mode: 'get' as const,
+      path: `${API}${path}`,
+      cookiesFile,
+      ...(acceptEncoding === undefined ? {} : { acceptEncoding }),
+    });
   return [
     { name: 'GET /me/planet/factories', spec: get('/me/planet/factories'), target: onPg ? 0.1 : 0.25, p99TargetMs: 20 },
     { name: 'GET /me', spec: get('/me'), target: 0.2 },
     { name: 'GET /me/planet', spec: get('/me/planet'), target: 0.2 },
     { name: 'GET /accounts (100k)', spec: get('/accounts'), target: 0.2 },
     { name: 'GET /systems (1k)', spec: get('/systems'), target: 0.2 },
+    // A client without Accept-Encoding (scripts, curl) gets the 151 KB of plain JSON.
+    { name: 'GET /systems (1k), no gzip', spec: get('/systems', undefined), target: null },
     {
       name: 'start+cancel construction (tx/s)',
       spec: (origin, cookiesFile) => ({
@@ -172,7 +185,7 @@ async function main(): Promise<void> {
     services.push(server);
     const rssStart = rssMiB(server.pid);
     const origin = `http://127.0.0.1:${serverPort}`;
-    const helloSpec = { origin: `http://127.0.0.1:${helloPort}`, mode: 'get' as const, path: '/hello' };
+    const helloSpec = { origin: `http://127.0.0.1:${helloPort}`, mode: 'get' as const, path: '/hello', acceptEncoding: BROWSER_ACCEPT_ENCODING };
 
     const figures = httpFigures(database !== null);
     console.log('warming up...');
