@@ -16,6 +16,8 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // The web app's build tooling runs in Node, without the browser set-up of the web project.
+      { test: { name: 'web-build', root: 'apps/web', include: ['build/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from './build/precompress.ts';
 
 // The displayed version is the product's, kept in the root package.json.
 const rootPackage = JSON.parse(
@@ -40,8 +41,31 @@ function preloadLandingScreen(entrySuffix: string): Plugin {
   };
 }
 
+/**
+ * Writes `.br` and `.gz` copies next to the built files once they are on disk (public files
+ * included), which the server sends to browsers that accept them (apps/server/src/http/web-app.ts).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'starhold-precompress',
+    apply: 'build',
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(options) {
+        if (!options.dir) return;
+        const result = await precompressDir(options.dir);
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+        this.info(
+          `precompressed ${result.files.length} files: ${kib(result.bytes)} -> br ${kib(result.brBytes)}, gzip ${kib(result.gzBytes)}`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), preloadLandingScreen('/src/features/dashboard/index.ts')],
+  plugins: [react(), preloadLandingScreen('/src/features/dashboard/index.ts'), precompress()],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

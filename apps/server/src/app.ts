@@ -17,6 +17,7 @@ import { DomainError, errorBody } from './errors.js';
 import { errorHandler } from './http/error-handler.js';
 import { createSerializerCompiler } from './http/serializer.js';
 import { mutationGuard } from './http/guards.js';
+import { isPageRequest, webAppFileDirectories, webAppStaticOptions } from './http/web-app.js';
 import { authRoutes, ACCESS_COOKIE } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -164,14 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   );
 
   const hasWeb = existsSync(config.webDist);
+  const webFileDirectories = hasWeb ? webAppFileDirectories(config.webDist) : new Set<string>();
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true });
+    await app.register(fastifyStatic, webAppStaticOptions(config.webDist));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes (/systems/12, /profile) all boot from the same page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && isRead && isPageRequest(request.url, webFileDirectories)) {
+      // Client-side routes (/systems/12, /profile) all boot from the same page (no-cache, compressed).
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send(errorBody('NOT_FOUND'));
   });

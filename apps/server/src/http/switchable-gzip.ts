@@ -1,6 +1,6 @@
 /**
  * A gzip member compressed once whose listed slots can each be switched to another value of the
- * same length per response, without compressing again (decision 125).
+ * same length per response, without compressing again (decision 126).
  *
  * How: the body is cut at every slot. Each piece between two slots is deflated on its own, with
  * the bytes before it as the preset dictionary, and ends with a sync flush, whose empty stored

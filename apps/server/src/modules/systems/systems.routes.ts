@@ -21,7 +21,7 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
       schema: { tags: ['systems'], response: { 200: systemsResponseSchema } },
     },
     async (request, reply) => {
-      // Browsers take gzip: 30 KB instead of 151 KB, compressed once per process (decision 125).
+      // Browsers take gzip: 30 KB instead of 151 KB, compressed once per process (decision 126).
       const encoding = acceptsGzip(request.headers['accept-encoding']) ? 'gzip' : 'identity';
       const { body, etag } = await systems.listBody(sessionOf(request).accountId, encoding);
       // Private: has_own_planet is the caller's. Revalidated on every visit, and answered with 304
