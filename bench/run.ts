@@ -13,7 +13,7 @@ import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
 import { freePort, rssMiB, runForJson, startService, stopAll, type Service } from './lib/processes.js';
 import { seedBenchDatabase, type SeedResult } from './seed.js';
-import { dashboardFirstRender, firstVisitSize, reactMantineBaseline } from './web.js';
+import { dashboardFirstRender, firstVisitSize, reactMantineBaseline, servedSize } from './web.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -238,6 +238,7 @@ async function main(): Promise<void> {
 
     console.log('web app...');
     const web = firstVisitSize(join(ROOT, 'apps/web/dist'));
+    const served = await servedSize(origin, web.files);
     const baseline = await reactMantineBaseline(join(ROOT, 'bench/.mantine-baseline'));
     const renders = spread(await dashboardFirstRender(origin, seed.cookies[0] ?? '', QUICK ? 3 : 5));
 
@@ -285,6 +286,14 @@ async function main(): Promise<void> {
         'printed',
         '-',
       ],
+      [
+        `web first visit as served (${served.encodings.join(', ')})`,
+        `${kib(served.jsBytes)} JS + ${kib(served.cssBytes)} CSS`,
+        '-',
+        '-',
+        'printed',
+        '-',
+      ],
       ['dashboard first render (Chromium)', `${show(renders, 0)} ms`, '-', '-', '< 1000 ms', renders.median < 1000 ? 'yes' : 'NO'],
       ['server RSS', `${rssEnd.toFixed(0)} MiB after`, `${rssStart.toFixed(0)} MiB at start`, `${(rssEnd / rssStart).toFixed(2)} x`, 'printed', '-'],
     ];
@@ -307,7 +316,7 @@ async function main(): Promise<void> {
       http,
       settle,
       routes,
-      web: { firstVisit: web, reactMantine: baseline, firstRenderMs: renders },
+      web: { firstVisit: web, served, reactMantine: baseline, firstRenderMs: renders },
       rssMiB: { start: rssStart, end: rssEnd },
       durationSeconds: (Date.now() - startedAt) / 1000,
       table,

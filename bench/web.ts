@@ -34,6 +34,35 @@ export function firstVisitSize(distDir: string): FirstVisitSize {
   return { jsGzipBytes, cssGzipBytes, files };
 }
 
+export interface ServedSize {
+  jsBytes: number;
+  cssBytes: number;
+  /** Content-Encoding of each file as the server sent it (`identity` when none). */
+  encodings: string[];
+}
+
+/** Bytes on the wire for `files`, asked from the running server as Chromium asks (Accept-Encoding). */
+export async function servedSize(origin: string, files: readonly string[]): Promise<ServedSize> {
+  const { get } = await import('node:http');
+  const sizes = await Promise.all(
+    files.map(
+      (file) =>
+        new Promise<{ file: string; bytes: number; encoding: string }>((resolve, reject) => {
+          get(`${origin}${file}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
+            let bytes = 0;
+            response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            response.on('end', () => {
+              if (response.statusCode !== 200) reject(new Error(`${file}: ${response.statusCode}`));
+              else resolve({ file, bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') });
+            });
+          }).on('error', reject);
+        }),
+    ),
+  );
+  const sum = (css: boolean) => sizes.filter((size) => size.file.endsWith('.css') === css).reduce((total, size) => total + size.bytes, 0);
+  return { jsBytes: sum(false), cssBytes: sum(true), encodings: [...new Set(sizes.map((size) => size.encoding))] };
+}
+
 const BASELINE_PAGE = `import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Button, MantineProvider } from '@mantine/core';
