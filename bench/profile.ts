@@ -14,7 +14,9 @@
  * that figure hardly moves when the machine is busy with other work, so it is the one to compare
  * two builds with. PROFILE_DATABASE_URL=postgres://... seeds a fresh database on that server
  * instead of SQLite; PROFILE_CPU=off runs the server without the profiler (its overhead out);
- * PROFILE_ACCEPT_ENCODING='gzip, deflate, br, zstd' asks as a browser does (none by default).
+ * PROFILE_ACCEPT_ENCODING='gzip, deflate, br, zstd' asks as a browser does (none by default);
+ * PROFILE_NODE_FLAGS='--no-turbo-inlining' passes flags to the server's node (inlining off shows
+ * the self time of functions V8 would fold into their callers).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,7 +117,11 @@ async function main(): Promise<void> {
   writeFileSync(cookiesFile, JSON.stringify(seed.cookies));
   const port = await freePort();
   const server = await startService(
-    [...(cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), join(ROOT, 'apps/server/dist/main.js')],
+    [
+      ...(process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      ...(cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+      join(ROOT, 'apps/server/dist/main.js'),
+    ],
     {
       ...process.env,
       HOST: '127.0.0.1',

@@ -139,22 +139,29 @@ function ownModule(state: AccountState, typeId: ConstructionTypeId, moduleId: nu
 function moduleItem(ctx: AccountContext, state: AccountState, planet: PlanetState, typeId: ConstructionTypeId, def: ModuleDef): ModuleItem {
   const view = moduleView(state, planet.id, typeId, def.id, ctx.now, ctx.config);
   if (view === undefined) throw new DomainError('NOT_FOUND');
-  const common = {
-    id: def.id,
-    name: def.key,
-    image: imageFor(typeId, def.id),
-    can_be_improved: view.canBeImproved,
-    nb_upgrade_on_progress: view.pending,
-    next_level_costs: costList(view.nextLevelCosts),
-    next_level_time: view.nextLevelTime,
-  };
+  // Whole object literals, no `{ ...common, extra }`: on Node 20's V8 a spread followed by new keys
+  // takes a slow path (~6 µs for this object), which was half of GET /me/planet/factories's CPU
+  // (decision 127).
+  const id = def.id;
+  const name = def.key;
+  const image = imageFor(typeId, id);
+  const canBeImproved = view.canBeImproved;
+  const pending = view.pending;
+  const costs = costList(view.nextLevelCosts);
+  const time = view.nextLevelTime;
   switch (typeId) {
     case 1: {
-      const factory = findFactory(def.id);
+      const factory = findFactory(id);
       if (factory === undefined) throw new DomainError('NOT_FOUND');
       return {
-        ...common,
-        factory: { id: def.id, name: def.key, resource: resourceRef(factory.resourceId) },
+        id,
+        name,
+        image,
+        can_be_improved: canBeImproved,
+        nb_upgrade_on_progress: pending,
+        next_level_costs: costs,
+        next_level_time: time,
+        factory: { id, name, resource: resourceRef(factory.resourceId) },
         level: view.level,
         value: Math.floor(planet.resources[resourceKey(factory.resourceId)]),
         hangar_capacity: hangarCapacity(state, planet),
@@ -163,11 +170,27 @@ function moduleItem(ctx: AccountContext, state: AccountState, planet: PlanetStat
       };
     }
     case 2:
-      return { ...common, building: { id: def.id, name: def.key, race: { id: state.race } }, level: view.level };
+      return {
+        id,
+        name,
+        image,
+        can_be_improved: canBeImproved,
+        nb_upgrade_on_progress: pending,
+        next_level_costs: costs,
+        next_level_time: time,
+        building: { id, name, race: { id: state.race } },
+        level: view.level,
+      };
     case 3: {
       const ship = def as ShipDef;
       return {
-        ...common,
+        id,
+        name,
+        image,
+        can_be_improved: canBeImproved,
+        nb_upgrade_on_progress: pending,
+        next_level_costs: costs,
+        next_level_time: time,
         ship: {
           id: ship.id,
           name: ship.key,
@@ -182,9 +205,29 @@ function moduleItem(ctx: AccountContext, state: AccountState, planet: PlanetStat
       };
     }
     case 4:
-      return { ...common, defense: { id: def.id, name: def.key, race: { id: state.race } }, value: view.level };
+      return {
+        id,
+        name,
+        image,
+        can_be_improved: canBeImproved,
+        nb_upgrade_on_progress: pending,
+        next_level_costs: costs,
+        next_level_time: time,
+        defense: { id, name, race: { id: state.race } },
+        value: view.level,
+      };
     case 5:
-      return { ...common, research: { id: def.id, name: def.key }, level: view.level };
+      return {
+        id,
+        name,
+        image,
+        can_be_improved: canBeImproved,
+        nb_upgrade_on_progress: pending,
+        next_level_costs: costs,
+        next_level_time: time,
+        research: { id, name },
+        level: view.level,
+      };
   }
 }
 
