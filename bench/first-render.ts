@@ -2,10 +2,13 @@
  * Dashboard first render, on its own: seeds a small SQLite database, starts the built server once
  * per web build given, and loads `/` in headless Chromium N times per build, the builds taking
  * turns (so a busy moment of the machine hits every build alike). Prints min / median / max of
- * the figure the bench reports (page.goto to the first h2 visible, Playwright's round trips
- * included), of the same with Playwright's locator (how the bench measured it before), and of
- * the moment measured inside the page (performance.now() when an h2 is first in the DOM, and at
- * the next frame).
+ * the figure the bench reports (page.goto to the first h2 visible, seen by a script of the page
+ * at each frame: bench/web.ts watchVisibleH2; MEASURE=raf uses Playwright's waitForFunction, as
+ * the bench did before decision 128), and of the moment measured inside the page
+ * (performance.now() when an h2 is first in the DOM, and at the next frame). BUSY=1 traces every
+ * load and adds the renderer main thread's busy time up to the h2: CPU work, less sensitive than
+ * the moments to what else the machine does (compare builds with it). DIAG=1 prints each load's
+ * resource timings (queued, sent, first byte, last byte).
  *   node --import tsx bench/first-render.ts [runs] [name=webDistDir ...]
  * Without builds it measures apps/web/dist. To compare, copy a dist aside before a change:
  *   cp -r apps/web/dist /tmp/before && npm run build -w apps/web &&
@@ -13,7 +16,9 @@
  * LOCALE=fr-FR loads the pages with that browser language (the default is Chromium's, English).
  * PROFILE=1 also prints where one more load per build spent the page's main-thread CPU (self time
  * by file and by function, up to the h2; PROFILE_TOP=n lines); PROFILE=<folder> also writes each
- * profile there as <build>.cpuprofile (DevTools: Performance > Load profile).
+ * profile there as <build>.cpuprofile (DevTools: Performance > Load profile). TRACE=1 prints, for
+ * one more load per build, the renderer main thread's self time per trace event up to the h2
+ * (script evaluation and compiling, style, layout, paint, parsing), from a Chromium trace.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort, startService, stopAll, type Service } from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
-import { CHROMIUM, CHROMIUM_ARGS, waitForVisibleH2 } from './web.js';
+import { CHROMIUM, CHROMIUM_ARGS, waitForVisibleH2, watchVisibleH2 } from './web.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const runsArg = Number(process.argv[2]);
@@ -40,6 +45,7 @@ const IN_PAGE_PROBE = `(() => {
   const found = () => {
     if (window.__h2 || !document.querySelector('h2')) return false;
     window.__h2 = { dom: performance.now() };
+    console.timeStamp('starhold-h2');
     // Marks the moment in a CPU profile (a sampled function of its own): samples after it are cut.
     if (window.__h2Mark) (function firstH2Mark() { const until = performance.now() + 2; while (performance.now() < until); })();
     requestAnimationFrame(() => { window.__h2.frame = performance.now(); });
@@ -52,8 +58,8 @@ const IN_PAGE_PROBE = `(() => {
 interface Sample {
   /** page.goto to the h2 visible, as bench/web.ts measures it (checked in the page at each frame). */
   goto: number;
-  /** The same with Playwright's locator.waitFor (checked from Node with a back-off). */
-  locator: number;
+  /** The renderer main thread's busy time up to the h2, from a trace (BUSY=1; NaN otherwise). */
+  busy: number;
   dom: number;
   frame: number;
   /** When the last file index.html names had arrived, and GET /me/planet, in the page's clock. */
@@ -95,13 +101,66 @@ function printProfile(profile: CpuProfile, top: number): void {
   console.log(`self time by file:\n${show(files)}\nself time by function:\n${show(functions)}`);
 }
 
-async function oneLoad(browser: Browser, origin: string, cookie: string, profile: boolean | string = false): Promise<Sample> {
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The renderer main thread's busy time up to the first h2, in ms; with `print`, its self time per
+ * trace event name too.
+ */
+function traceBusy(trace: Buffer, print: boolean): number {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('no renderer main thread in the trace');
+  // From the trace's start (just before page.goto) to the probe's console.timeStamp.
+  const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
+  const start = Math.min(...onMain.filter((event) => event.ph === 'X').map((event) => event.ts));
+  const until = onMain.find((event) => event.name === 'TimeStamp' && JSON.stringify(event.args ?? {}).includes('starhold-h2'))?.ts ?? Infinity;
+  const complete = onMain
+    .filter((event) => event.ph === 'X' && event.ts >= start && event.ts < until)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: { event: TraceEvent; end: number }[] = [];
+  for (const event of complete) {
+    const end = Math.min(event.ts + (event.dur ?? 0), until);
+    while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.event.name, (self.get(parent.event.name) ?? 0) - (end - event.ts));
+    self.set(event.name, (self.get(event.name) ?? 0) + (end - event.ts));
+    stack.push({ event, end });
+  }
+  if (process.env.TRACE === 'scripts') {
+    for (const event of complete) {
+      if (['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'RunTask', 'v8.compile', 'v8.compileModule'].includes(event.name) && (event.dur ?? 0) > 3000) {
+        const data = (event.args as { data?: { url?: string; functionName?: string; fileName?: string } } | undefined)?.data;
+        console.log(`  ${((event.ts - start) / 1000).toFixed(0).padStart(5)} ms +${((event.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${event.name} ${data?.url ?? data?.fileName ?? ''} ${data?.functionName ?? ''}`);
+      }
+    }
+  }
+  const busy = [...self.values()].reduce((sum, us) => sum + us, 0);
+  if (!print) return busy / 1000;
+  console.log(`renderer main thread, self time up to the h2 (${((until - start) / 1000).toFixed(0)} ms; busy ${(busy / 1000).toFixed(0)} ms):`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 25))) {
+    console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
+  }
+  return busy / 1000;
+}
+
+async function oneLoad(browser: Browser, origin: string, cookie: string, profile: boolean | string = false, trace = false): Promise<Sample> {
   const [name, ...rest] = cookie.split('=');
   const context = await browser.newContext(process.env.LOCALE ? { locale: process.env.LOCALE } : {});
   try {
     await context.addCookies([{ name: name ?? '', value: rest.join('='), url: origin }]);
     if (profile) await context.addInitScript('window.__h2Mark = true;');
     await context.addInitScript(IN_PAGE_PROBE);
+    const binding = process.env.MEASURE === 'raf' ? undefined : await watchVisibleH2(context);
     const page = await context.newPage();
     const cdp = profile ? await context.newCDPSession(page) : undefined;
     if (cdp) {
@@ -109,25 +168,20 @@ async function oneLoad(browser: Browser, origin: string, cookie: string, profile
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
+    if (trace) {
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading', '__metadata'],
+      });
+    }
     const started = performance.now();
     await page.goto(`${origin}/`, { waitUntil: 'commit' });
-    // Both ways of seeing the title, side by side: the bench's check in the page at each frame
-    // (bench/web.ts), and how the bench measured before: page.goto up to the load event, then
-    // Playwright's locator (checked from Node with a back-off).
-    let goto = Number.NaN;
-    let locator = Number.NaN;
-    await Promise.all([
-      waitForVisibleH2(page).then(() => (goto = performance.now() - started)),
-      page
-        .waitForLoadState('load')
-        .then(() => page.locator('h2').first().waitFor({ state: 'visible', timeout: 10_000 }))
-        .then(() => (locator = performance.now() - started)),
-    ]);
+    const goto = binding ? (await binding()) - started : await waitForVisibleH2(page).then(() => performance.now() - started);
     if (cdp) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
       printProfile(cpu as CpuProfile, Number(process.env.PROFILE_TOP ?? 25));
       if (typeof profile === 'string') writeFileSync(profile, JSON.stringify(cpu));
     }
+    const traced = trace ? await browser.stopTracing() : undefined;
     if (new URL(page.url()).pathname !== '/') throw new Error(`the dashboard redirected to ${page.url()}`);
     await page.waitForFunction(() => (window as unknown as { __h2?: { frame?: number } }).__h2?.frame !== undefined);
     const inPage = await page.evaluate(() => {
@@ -143,9 +197,16 @@ async function oneLoad(browser: Browser, origin: string, cookie: string, profile
         filesIn: Math.max(0, ...files.filter((entry) => entry.startTime < navigation.domInteractive).map((entry) => entry.responseEnd)),
         planetIn: planet?.responseEnd ?? Number.NaN,
         load: navigation.loadEventEnd,
+        diag: {
+          doc: [navigation.requestStart, navigation.responseStart, navigation.responseEnd, navigation.domInteractive].map(Math.round),
+          files: resources.map((e) => [new URL(e.name).pathname.slice(0, 20), ...[e.startTime, e.requestStart, e.responseStart, e.responseEnd].map(Math.round)]),
+        },
       };
     });
-    return { goto, locator, ...inPage };
+    const busy = traced ? traceBusy(traced, !process.env.BUSY) : Number.NaN;
+    if (process.env.DIAG) console.log(JSON.stringify(inPage.diag));
+    const { diag: _diag, ...timings } = inPage;
+    return { goto, busy, ...timings };
   } finally {
     await context.close();
   }
@@ -208,7 +269,7 @@ async function main(): Promise<void> {
       // Alternate which build goes first, so neither always follows the other.
       const order = builds.map((_, index) => index);
       if (run % 2 === 1) order.reverse();
-      for (const index of order) samples[index]?.push(await oneLoad(browser, origins[index] ?? '', cookie));
+      for (const index of order) samples[index]?.push(await oneLoad(browser, origins[index] ?? '', cookie, false, Boolean(process.env.BUSY)));
     }
     if (process.env.PROFILE) {
       for (const [index, build] of builds.entries()) {
@@ -216,12 +277,18 @@ async function main(): Promise<void> {
         await oneLoad(browser, origins[index] ?? '', cookie, process.env.PROFILE === '1' ? true : join(process.env.PROFILE, `${build.name}.cpuprofile`));
       }
     }
+    if (process.env.TRACE) {
+      for (const [index, build] of builds.entries()) {
+        console.log(`---- ${build.name}: trace of one load`);
+        await oneLoad(browser, origins[index] ?? '', cookie, false, true);
+      }
+    }
     console.log(`${RUNS} loads per build, min / median / max in ms`);
     const width = Math.max(...builds.map((build) => build.name.length));
-    console.log(`${''.padEnd(width)}  ${['goto->h2 visible', 'same, by locator', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in', 'load event'].map((h) => h.padEnd(20)).join('')}`);
+    console.log(`${''.padEnd(width)}  ${['goto->h2 visible', 'main thread busy', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in', 'load event'].map((h) => h.padEnd(20)).join('')}`);
     builds.forEach((build, index) => {
       const list = samples[index] ?? [];
-      const columns = [list.map((s) => s.goto), list.map((s) => s.locator), list.map((s) => s.dom), list.map((s) => s.frame), list.map((s) => s.filesIn), list.map((s) => s.planetIn), list.map((s) => s.load)];
+      const columns = [list.map((s) => s.goto), list.map((s) => s.busy), list.map((s) => s.dom), list.map((s) => s.frame), list.map((s) => s.filesIn), list.map((s) => s.planetIn), list.map((s) => s.load)];
       console.log(`${build.name.padEnd(width)}  ${columns.map((values) => spread(values).padEnd(20)).join('')}`);
     });
   } finally {

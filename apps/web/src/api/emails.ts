@@ -20,6 +20,7 @@ export const unreadEmailsQueryOptions = queryOptions({
   retry: false,
 });
 
-export function useUnreadEmails() {
-  return useQuery(unreadEmailsQueryOptions);
+/** `enabled: false` holds the read back (a cached answer still shows). */
+export function useUnreadEmails(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...unreadEmailsQueryOptions, enabled: options.enabled ?? true });
 }

@@ -73,12 +73,21 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
+const preloadsByPath = new Map<string, Promise<void>>();
+
 /**
  * Starts loading the screen of `pathname` (its chunk is usually modulepreloaded already), so that
  * it is in before the session check ends and renders without suspending.
  */
 export function preloadScreenFor(pathname: string): Promise<void> {
-  return Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => screenOfRoute.get(match.route)?.preload())).then(() => undefined);
+  // The start calls it twice for the same path (the router, then the first render's wait):
+  // matching once is enough.
+  let preloading = preloadsByPath.get(pathname);
+  if (preloading === undefined) {
+    preloading = Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => screenOfRoute.get(match.route)?.preload())).then(() => undefined);
+    preloadsByPath.set(pathname, preloading);
+  }
+  return preloading;
 }
 
 export function createAppRouter() {

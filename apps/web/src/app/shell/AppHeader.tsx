@@ -35,6 +35,7 @@ import { emailTexts, type EmailTextContext } from '../../features/emails/model/e
 import { useMe } from '../../api/me';
 import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
+import { useAfterPaint } from '../../lib/after-paint';
 import { currentLanguage } from '../../lib/i18n';
 import type { Language } from '../../lib/settings';
 import { Logo } from '../../components/Logo';
@@ -100,7 +101,9 @@ function UnreadEmailLine({
 
 function NotificationsMenu() {
   const { t } = useTranslation();
-  const unread = useUnreadEmails();
+  // The bell's count can come a frame after the first one (decision 128).
+  const painted = useAfterPaint();
+  const unread = useUnreadEmails({ enabled: painted });
   const me = useMe();
   const emails = unread.data ?? [];
   const textContext = { t, raceId: me.data?.race.id ?? 1, formatDate: (iso: string) => formatDateTime(iso) };

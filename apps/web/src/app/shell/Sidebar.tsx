@@ -12,8 +12,8 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         const label = t(labelKey);
         return (
           <NavLink key={to} to={to} end={end} onClick={onNavigate} className={classes.navLink}>
-            {({ isActive }) => (
-              <Tooltip label={label} position="right" disabled={!collapsed}>
+            {({ isActive }) => {
+              const item = (
                 <MantineNavLink
                   component="span"
                   active={isActive}
@@ -24,8 +24,18 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
                   className={classes.navItem}
                   data-collapsed={collapsed || undefined}
                 />
-              </Tooltip>
-            )}
+              );
+              // The label is on screen unless the sidebar is collapsed: only then a tooltip. A
+              // disabled Tooltip still builds its floating state, and the seven of them were the
+              // costliest part of the dashboard's first render (decision 128).
+              return collapsed ? (
+                <Tooltip label={label} position="right">
+                  {item}
+                </Tooltip>
+              ) : (
+                item
+              );
+            }}
           </NavLink>
         );
       })}

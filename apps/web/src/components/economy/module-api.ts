@@ -32,8 +32,9 @@ export function moduleListQuery(kind: ModuleKind) {
   });
 }
 
-export function useModuleList(kind: ModuleKind) {
-  return useQuery(moduleListQuery(kind));
+/** `enabled: false` holds the read back (a cached list still shows). */
+export function useModuleList(kind: ModuleKind, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...moduleListQuery(kind), enabled: options.enabled ?? true });
 }
 
 export function useModuleDetail(kind: ModuleKind, id: number | undefined) {

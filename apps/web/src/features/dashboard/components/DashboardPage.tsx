@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/me';
 import { Spinner } from '../../../components/Spinner';
+import { useAfterPaint } from '../../../lib/after-paint';
 import { ConstructionQueue } from '../../../components/economy/ConstructionQueue';
 import { useCancelConstruction, useEconomyPlanet, useModuleList, useRefreshEconomy } from '../../../components/economy/module-api';
 import { MODULE_KINDS, type ModuleKind } from '../../../components/economy/module-kinds';
@@ -17,7 +18,9 @@ const PredictionChart = lazy(() => chartModule.then((module) => ({ default: modu
 const QUEUE_KINDS: ModuleKind[] = ['factories', 'buildings', 'researchs', 'ships', 'defenses'];
 
 function KindQueue({ kind, raceId }: { kind: ModuleKind; raceId: number }) {
-  const list = useModuleList(kind);
+  // The queues are read once the first frame of the dashboard is drawn (decision 128).
+  const painted = useAfterPaint();
+  const list = useModuleList(kind, { enabled: painted });
   const cancel = useCancelConstruction(kind);
   const refresh = useRefreshEconomy();
   if (!list.data) return <Spinner />;
