@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 export { freePort } from '../../tools/free-port.js';
 
 /** Every process the bench started, so that an interrupted bench stops them (by pid, nothing else). */
@@ -22,6 +22,14 @@ export function startService(args: string[], env: NodeJS.ProcessEnv, ready: stri
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let output = '';
+  // BENCH_SERVICE_LOG=<file>: everything the services print goes there too (with node flags such
+  // as --trace-gc, through PROFILE_NODE_FLAGS).
+  const log = process.env.BENCH_SERVICE_LOG;
+  if (log) {
+    const tee = (chunk: Buffer) => appendFileSync(log, chunk);
+    child.stdout.on('data', tee);
+    child.stderr.on('data', tee);
+  }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
