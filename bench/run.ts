@@ -139,6 +139,8 @@ interface HttpResult {
   p99TargetMs: number | null;
   failures: number;
   met: boolean | null;
+  /** Each run's own figures, in run order. */
+  perRun: { rps: number; p99Ms: number; ceilingRps: number }[];
 }
 
 async function main(): Promise<void> {
@@ -170,7 +172,8 @@ async function main(): Promise<void> {
     services.push(hello);
     const serverPort = await freePort();
     const server = await startService(
-      [join(ROOT, 'apps/server/dist/main.js')],
+      // BENCH_SERVER_NODE_FLAGS='--trace-gc': flags for the server's node (see BENCH_SERVICE_LOG).
+      [...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean), join(ROOT, 'apps/server/dist/main.js')],
       {
         ...common,
         PORT: String(serverPort),
@@ -223,6 +226,11 @@ async function main(): Promise<void> {
         p99TargetMs: figure.p99TargetMs ?? null,
         failures,
         met,
+        perRun: runs.map((result, index) => ({
+          rps: result.requestsPerSecond,
+          p99Ms: result.p99Ms,
+          ceilingRps: ceiling[index]?.requestsPerSecond ?? Number.NaN,
+        })),
       };
     });
 
