@@ -18,7 +18,8 @@
  * by file and by function, up to the h2; PROFILE_TOP=n lines); PROFILE=<folder> also writes each
  * profile there as <build>.cpuprofile (DevTools: Performance > Load profile). TRACE=1 prints, for
  * one more load per build, the renderer main thread's self time per trace event up to the h2
- * (script evaluation and compiling, style, layout, paint, parsing), from a Chromium trace.
+ * (script evaluation and compiling, style, layout, paint, parsing), from a Chromium trace;
+ * TRACE=scripts also lists that load's tasks and script runs of more than 3 ms, in order.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
