@@ -82,7 +82,8 @@ interface SerializedList {
 
 /** The list body of one caller and its validator (the caller's systems change it when they colonise). */
 export interface SystemsListBody {
-  body: Buffer;
+  /** Built when first read. */
+  readonly body: Buffer;
   etag: string;
   /** `gzip`: the body is a gzip member, to be sent with `content-encoding: gzip`. */
   encoding: 'gzip' | 'identity';
@@ -133,15 +134,27 @@ function listBodyOf(list: SerializedList, own: Set<number>, encoding: SystemsLis
   const ids = [...own].sort((a, b) => a - b).join('.');
   // Each encoding has its own validator: the bytes differ, and so does the decoded text (`true `).
   const etag = `"${list.fingerprint}-${hash(ids)}${encoding === 'gzip' ? '-gz' : ''}"`;
-  if (encoding === 'gzip') return { body: list.gzip().switched(flags.map((flag) => flag.index)), etag, encoding };
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (const { offset } of flags) {
-    pieces.push(list.body.subarray(from, offset), TRUE);
-    from = offset + FALSE_LENGTH;
-  }
-  pieces.push(list.body.subarray(from));
-  return { body: flags.length === 0 ? list.body : Buffer.concat(pieces), etag, encoding };
+  const build = (): Buffer => {
+    if (encoding === 'gzip') return list.gzip().switched(flags.map((flag) => flag.index));
+    if (flags.length === 0) return list.body;
+    const pieces: Buffer[] = [];
+    let from = 0;
+    for (const { offset } of flags) {
+      pieces.push(list.body.subarray(from, offset), TRUE);
+      from = offset + FALSE_LENGTH;
+    }
+    pieces.push(list.body.subarray(from));
+    return Buffer.concat(pieces);
+  };
+  // Built on first read: a revalidation answered 304 (every return visit) needs only the ETag.
+  let body: Buffer | undefined;
+  return {
+    get body() {
+      return (body ??= build());
+    },
+    etag,
+    encoding,
+  };
 }
 
 interface CachedUniverse {
