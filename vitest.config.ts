@@ -3,8 +3,17 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'rules', root: 'packages/rules', include: ['test/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'rules', root: 'packages/rules', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'server',

@@ -33,12 +33,12 @@ import { CHROMIUM, CHROMIUM_ARGS, waitForVisibleH2, watchVisibleH2 } from './web
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const runsArg = Number(process.argv[2]);
 const RUNS = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : 9;
-const builds = process.argv
-  .slice(Number.isInteger(runsArg) && runsArg > 0 ? 3 : 2)
-  .map((arg) => {
-    const [name, dir] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, arg];
-    return { name: name ?? arg, dir: resolve(dir ?? arg) };
-  });
+const builds = process.argv.slice(Number.isInteger(runsArg) && runsArg > 0 ? 3 : 2).map((arg) => {
+  const [name, dir] = arg.includes('=')
+    ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+    : [arg, arg];
+  return { name: name ?? arg, dir: resolve(dir ?? arg) };
+});
 if (builds.length === 0) builds.push({ name: 'dist', dir: join(ROOT, 'apps/web/dist') });
 
 /** Set in the page before any of its scripts: when the first h2 enters the DOM, and the frame after. */
@@ -71,7 +71,11 @@ interface Sample {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -84,7 +88,8 @@ function printProfile(profile: CpuProfile, top: number): void {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const underMark = (id: number): boolean => {
-    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) if (byNode.get(node)?.functionName === 'firstH2Mark') return true;
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node))
+      if (byNode.get(node)?.functionName === 'firstH2Mark') return true;
     return false;
   };
   const mark = profile.samples.findIndex(underMark);
@@ -98,7 +103,11 @@ function printProfile(profile: CpuProfile, top: number): void {
     functions.set(name, (functions.get(name) ?? 0) + us);
   });
   const show = (map: Map<string, number>) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`).join('\n');
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => `  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`)
+      .join('\n');
   console.log(`self time by file:\n${show(files)}\nself time by function:\n${show(functions)}`);
 }
 
@@ -118,12 +127,17 @@ interface TraceEvent {
  */
 function traceBusy(trace: Buffer, print: boolean): number {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const main = events.find(
+    (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
   if (!main) throw new Error('no renderer main thread in the trace');
   // From the trace's start (just before page.goto) to the probe's console.timeStamp.
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
   const start = Math.min(...onMain.filter((event) => event.ph === 'X').map((event) => event.ts));
-  const until = onMain.find((event) => event.name === 'TimeStamp' && JSON.stringify(event.args ?? {}).includes('starhold-h2'))?.ts ?? Infinity;
+  const until =
+    onMain.find(
+      (event) => event.name === 'TimeStamp' && JSON.stringify(event.args ?? {}).includes('starhold-h2'),
+    )?.ts ?? Infinity;
   const complete = onMain
     .filter((event) => event.ph === 'X' && event.ts >= start && event.ts < until)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
@@ -139,22 +153,46 @@ function traceBusy(trace: Buffer, print: boolean): number {
   }
   if (process.env.TRACE === 'scripts') {
     for (const event of complete) {
-      if (['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'RunTask', 'v8.compile', 'v8.compileModule'].includes(event.name) && (event.dur ?? 0) > 3000) {
-        const data = (event.args as { data?: { url?: string; functionName?: string; fileName?: string } } | undefined)?.data;
-        console.log(`  ${((event.ts - start) / 1000).toFixed(0).padStart(5)} ms +${((event.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${event.name} ${data?.url ?? data?.fileName ?? ''} ${data?.functionName ?? ''}`);
+      if (
+        [
+          'EvaluateScript',
+          'v8.evaluateModule',
+          'FunctionCall',
+          'RunTask',
+          'v8.compile',
+          'v8.compileModule',
+        ].includes(event.name) &&
+        (event.dur ?? 0) > 3000
+      ) {
+        const data = (
+          event.args as { data?: { url?: string; functionName?: string; fileName?: string } } | undefined
+        )?.data;
+        console.log(
+          `  ${((event.ts - start) / 1000).toFixed(0).padStart(5)} ms +${((event.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${event.name} ${data?.url ?? data?.fileName ?? ''} ${data?.functionName ?? ''}`,
+        );
       }
     }
   }
   const busy = [...self.values()].reduce((sum, us) => sum + us, 0);
   if (!print) return busy / 1000;
-  console.log(`renderer main thread, self time up to the h2 (${((until - start) / 1000).toFixed(0)} ms; busy ${(busy / 1000).toFixed(0)} ms):`);
-  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 25))) {
+  console.log(
+    `renderer main thread, self time up to the h2 (${((until - start) / 1000).toFixed(0)} ms; busy ${(busy / 1000).toFixed(0)} ms):`,
+  );
+  for (const [name, us] of [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.PROFILE_TOP ?? 25))) {
     console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
   }
   return busy / 1000;
 }
 
-async function oneLoad(browser: Browser, origin: string, cookie: string, profile: boolean | string = false, trace = false): Promise<Sample> {
+async function oneLoad(
+  browser: Browser,
+  origin: string,
+  cookie: string,
+  profile: boolean | string = false,
+  trace = false,
+): Promise<Sample> {
   const [name, ...rest] = cookie.split('=');
   const context = await browser.newContext(process.env.LOCALE ? { locale: process.env.LOCALE } : {});
   try {
@@ -171,12 +209,21 @@ async function oneLoad(browser: Browser, origin: string, cookie: string, profile
     }
     if (trace) {
       await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading', '__metadata'],
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8',
+          'blink',
+          'loading',
+          '__metadata',
+        ],
       });
     }
     const started = performance.now();
     await page.goto(`${origin}/`, { waitUntil: 'commit' });
-    const goto = binding ? (await binding()) - started : await waitForVisibleH2(page).then(() => performance.now() - started);
+    const goto = binding
+      ? (await binding()) - started
+      : await waitForVisibleH2(page).then(() => performance.now() - started);
     if (cdp) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
       printProfile(cpu as CpuProfile, Number(process.env.PROFILE_TOP ?? 25));
@@ -184,7 +231,9 @@ async function oneLoad(browser: Browser, origin: string, cookie: string, profile
     }
     const traced = trace ? await browser.stopTracing() : undefined;
     if (new URL(page.url()).pathname !== '/') throw new Error(`the dashboard redirected to ${page.url()}`);
-    await page.waitForFunction(() => (window as unknown as { __h2?: { frame?: number } }).__h2?.frame !== undefined);
+    await page.waitForFunction(
+      () => (window as unknown as { __h2?: { frame?: number } }).__h2?.frame !== undefined,
+    );
     const inPage = await page.evaluate(() => {
       const probe = (window as unknown as { __h2: { dom: number; frame: number } }).__h2;
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -195,12 +244,25 @@ async function oneLoad(browser: Browser, origin: string, cookie: string, profile
         dom: probe.dom,
         frame: probe.frame,
         // The files index.html names (requested as its head is parsed), not the chunks loaded later.
-        filesIn: Math.max(0, ...files.filter((entry) => entry.startTime < navigation.domInteractive).map((entry) => entry.responseEnd)),
+        filesIn: Math.max(
+          0,
+          ...files
+            .filter((entry) => entry.startTime < navigation.domInteractive)
+            .map((entry) => entry.responseEnd),
+        ),
         planetIn: planet?.responseEnd ?? Number.NaN,
         load: navigation.loadEventEnd,
         diag: {
-          doc: [navigation.requestStart, navigation.responseStart, navigation.responseEnd, navigation.domInteractive].map(Math.round),
-          files: resources.map((e) => [new URL(e.name).pathname.slice(0, 20), ...[e.startTime, e.requestStart, e.responseStart, e.responseEnd].map(Math.round)]),
+          doc: [
+            navigation.requestStart,
+            navigation.responseStart,
+            navigation.responseEnd,
+            navigation.domInteractive,
+          ].map(Math.round),
+          files: resources.map((e) => [
+            new URL(e.name).pathname.slice(0, 20),
+            ...[e.startTime, e.requestStart, e.responseStart, e.responseEnd].map(Math.round),
+          ]),
         },
       };
     });
@@ -270,12 +332,20 @@ async function main(): Promise<void> {
       // Alternate which build goes first, so neither always follows the other.
       const order = builds.map((_, index) => index);
       if (run % 2 === 1) order.reverse();
-      for (const index of order) samples[index]?.push(await oneLoad(browser, origins[index] ?? '', cookie, false, Boolean(process.env.BUSY)));
+      for (const index of order)
+        samples[index]?.push(
+          await oneLoad(browser, origins[index] ?? '', cookie, false, Boolean(process.env.BUSY)),
+        );
     }
     if (process.env.PROFILE) {
       for (const [index, build] of builds.entries()) {
         console.log(`---- ${build.name}: CPU profile of one load`);
-        await oneLoad(browser, origins[index] ?? '', cookie, process.env.PROFILE === '1' ? true : join(process.env.PROFILE, `${build.name}.cpuprofile`));
+        await oneLoad(
+          browser,
+          origins[index] ?? '',
+          cookie,
+          process.env.PROFILE === '1' ? true : join(process.env.PROFILE, `${build.name}.cpuprofile`),
+        );
       }
     }
     if (process.env.TRACE) {
@@ -286,11 +356,23 @@ async function main(): Promise<void> {
     }
     console.log(`${RUNS} loads per build, min / median / max in ms`);
     const width = Math.max(...builds.map((build) => build.name.length));
-    console.log(`${''.padEnd(width)}  ${['goto->h2 visible', 'main thread busy', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in', 'load event'].map((h) => h.padEnd(20)).join('')}`);
+    console.log(
+      `${''.padEnd(width)}  ${['goto->h2 visible', 'main thread busy', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in', 'load event'].map((h) => h.padEnd(20)).join('')}`,
+    );
     builds.forEach((build, index) => {
       const list = samples[index] ?? [];
-      const columns = [list.map((s) => s.goto), list.map((s) => s.busy), list.map((s) => s.dom), list.map((s) => s.frame), list.map((s) => s.filesIn), list.map((s) => s.planetIn), list.map((s) => s.load)];
-      console.log(`${build.name.padEnd(width)}  ${columns.map((values) => spread(values).padEnd(20)).join('')}`);
+      const columns = [
+        list.map((s) => s.goto),
+        list.map((s) => s.busy),
+        list.map((s) => s.dom),
+        list.map((s) => s.frame),
+        list.map((s) => s.filesIn),
+        list.map((s) => s.planetIn),
+        list.map((s) => s.load),
+      ];
+      console.log(
+        `${build.name.padEnd(width)}  ${columns.map((values) => spread(values).padEnd(20)).join('')}`,
+      );
     });
   } finally {
     await browser?.close();

@@ -54,7 +54,8 @@ function requestsFor(spec: LoadSpec, cookies: readonly string[]): Request[] {
     return [{ method: 'GET', path: spec.path, setupRequest: (request) => request }];
   }
   let next = 0;
-  const cookie = (): string | undefined => (cookies.length === 0 ? undefined : cookies[next++ % cookies.length]);
+  const cookie = (): string | undefined =>
+    cookies.length === 0 ? undefined : cookies[next++ % cookies.length];
   const withCookie = (request: autocannon.Request, value: string | undefined): autocannon.Request => ({
     ...request,
     headers: { ...request.headers, ...(value === undefined ? {} : { cookie: value }) },
@@ -92,7 +93,9 @@ function requestsFor(spec: LoadSpec, cookies: readonly string[]): Request[] {
  * run never reads bodies, so it skips that; the byte count is kept apart (addByteCount).
  */
 function skipUnreadBodies(): void {
-  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody(data: Buffer): void } };
+  const queue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+    prototype: { addBody(data: Buffer): void };
+  };
   queue.prototype.addBody = () => undefined;
 }
 
@@ -107,9 +110,13 @@ type BuildRequest = (request: { method: string; path: string; headers: Record<st
  */
 function reuseBuiltGetRequests(spec: LoadSpec, cookies: readonly string[]): void {
   const require = createRequire(import.meta.url);
-  const requestBuilder = require('autocannon/lib/httpRequestBuilder.js') as (defaults: object) => BuildRequest;
+  const requestBuilder = require('autocannon/lib/httpRequestBuilder.js') as (
+    defaults: object,
+  ) => BuildRequest;
   const iterator = require('autocannon/lib/requestIterator.js') as {
-    prototype: { rebuildRequest(this: { resetted: boolean; currentRequest: { requestBuffer?: Buffer } }): Buffer };
+    prototype: {
+      rebuildRequest(this: { resetted: boolean; currentRequest: { requestBuffer?: Buffer } }): Buffer;
+    };
   };
   const url = new URL(spec.origin);
   const build = requestBuilder({
@@ -140,7 +147,7 @@ async function main(): Promise<void> {
     url: spec.origin,
     connections: spec.connections,
     duration: spec.seconds,
-    requests: requestsFor(spec, cookies) as autocannon.Request[],
+    requests: requestsFor(spec, cookies),
     ...(spec.acceptEncoding === undefined ? {} : { headers: { 'accept-encoding': spec.acceptEncoding } }),
   });
   const cpu = process.cpuUsage(cpuBefore);

@@ -84,7 +84,8 @@ function printProfile(file: string): void {
   const inclusive = (process.env.PROFILE_INCLUSIVE ?? '').split(',').filter(Boolean);
   if (inclusive.length > 0) {
     const all = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
-    for (const [name, us] of inclusiveTimes(profile, inclusive)) console.log(`${((100 * us) / all).toFixed(1).padStart(5)} %  in ${name}`);
+    for (const [name, us] of inclusiveTimes(profile, inclusive))
+      console.log(`${((100 * us) / all).toFixed(1).padStart(5)} %  in ${name}`);
   }
   const times = selfTimes(profile);
   const total = times.reduce((sum, entry) => sum + entry.us, 0);
@@ -105,7 +106,9 @@ async function main(): Promise<void> {
   const database = pgUrl ? await freshPgDatabase(pgUrl) : null;
   console.log(`seeding 1,000 players (${accounts} accounts) in ${database ? 'PostgreSQL' : work}...`);
   const seed = await seedBenchDatabase({
-    target: database ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
+    target: database
+      ? { kind: 'postgres', url: database.url }
+      : { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
     universeSeed: 'starhold-bench',
     systemCount: 1000,
     players: 1000,
@@ -138,8 +141,18 @@ async function main(): Promise<void> {
   );
   try {
     const acceptEncoding = process.env.PROFILE_ACCEPT_ENCODING;
-    const spec = { origin: `http://127.0.0.1:${port}`, mode: 'get', path, cookiesFile, connections: 50, ...(acceptEncoding ? { acceptEncoding } : {}) };
-    await runForJson<LoadResult>(['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds: 2 })], 60_000);
+    const spec = {
+      origin: `http://127.0.0.1:${port}`,
+      mode: 'get',
+      path,
+      cookiesFile,
+      connections: 50,
+      ...(acceptEncoding ? { acceptEncoding } : {}),
+    };
+    await runForJson<LoadResult>(
+      ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds: 2 })],
+      60_000,
+    );
     const serverBefore = cpuMicros(server.pid);
     const postgresBefore = database ? postgresCpuMicros() : 0;
     const transactionsBefore = database ? await committedTransactions(database.url) : 0;

@@ -42,7 +42,10 @@ function plainBfs(graph: RouteGraph, fromId: number, toId: number): number[] | n
 }
 
 /** Microseconds spent answering every pair. */
-function timeQueries(pairs: readonly [number, number][], query: (from: number, to: number) => unknown): number {
+function timeQueries(
+  pairs: readonly [number, number][],
+  query: (from: number, to: number) => unknown,
+): number {
   const start = performance.now();
   for (const [from, to] of pairs) query(from, to);
   return (performance.now() - start) * 1000;
@@ -54,10 +57,15 @@ const generationMs = performance.now() - generationStart;
 const buildStart = performance.now();
 const graph = buildRouteGraph(universe.systems, universe.gates);
 const buildMs = performance.now() - buildStart;
-console.log(`universe: ${SYSTEMS} systems, ${universe.gates.length} gates, generated in ${generationMs.toFixed(1)} ms, graph built in ${buildMs.toFixed(1)} ms`);
+console.log(
+  `universe: ${SYSTEMS} systems, ${universe.gates.length} gates, generated in ${generationMs.toFixed(1)} ms, graph built in ${buildMs.toFixed(1)} ms`,
+);
 
 const random = createRandom('bench-queries');
-const pairs: [number, number][] = Array.from({ length: QUERIES }, () => [random.int(1, SYSTEMS), random.int(1, SYSTEMS)]);
+const pairs: [number, number][] = Array.from({ length: QUERIES }, () => [
+  random.int(1, SYSTEMS),
+  random.int(1, SYSTEMS),
+]);
 
 // Warm-up so every function is optimised before timing.
 for (const [from, to] of pairs.slice(0, 300)) {
@@ -69,7 +77,10 @@ for (const [from, to] of pairs.slice(0, 300)) {
 // shared machine slows all of them alike instead of skewing one ratio.
 const CHUNK = 100;
 const ratios = new Map<RoutePreference, number[]>(ROUTE_PREFERENCES.map((p) => [p, []]));
-const times = new Map<RoutePreference | 'bfs', number[]>([['bfs', []], ...ROUTE_PREFERENCES.map((p): [RoutePreference, number[]] => [p, []])]);
+const times = new Map<RoutePreference | 'bfs', number[]>([
+  ['bfs', []],
+  ...ROUTE_PREFERENCES.map((p): [RoutePreference, number[]] => [p, []]),
+]);
 for (let run = 0; run < RUNS; run++) {
   let bfs = 0;
   const spent = new Map<RoutePreference, number>(ROUTE_PREFERENCES.map((p) => [p, 0]));
@@ -77,7 +88,10 @@ for (let run = 0; run < RUNS; run++) {
     const chunk = pairs.slice(start, start + CHUNK);
     bfs += timeQueries(chunk, (from, to) => plainBfs(graph, from, to));
     for (const prefer of ROUTE_PREFERENCES) {
-      spent.set(prefer, (spent.get(prefer) ?? 0) + timeQueries(chunk, (from, to) => findRoute(graph, from, to, prefer)));
+      spent.set(
+        prefer,
+        (spent.get(prefer) ?? 0) + timeQueries(chunk, (from, to) => findRoute(graph, from, to, prefer)),
+      );
     }
   }
   times.get('bfs')?.push(bfs / pairs.length);
@@ -96,7 +110,9 @@ const summary = (values: readonly number[], digits: number): string => {
 console.log(`${QUERIES} random queries x ${RUNS} runs; figures are min / median / max`);
 console.log(`  plain BFS      ${summary(times.get('bfs') ?? [], 1)} us per query`);
 for (const prefer of ROUTE_PREFERENCES) {
-  console.log(`  ${prefer.padEnd(14)} ${summary(times.get(prefer) ?? [], 1)} us per query, ratio to BFS ${summary(ratios.get(prefer) ?? [], 2)} (target < 3)`);
+  console.log(
+    `  ${prefer.padEnd(14)} ${summary(times.get(prefer) ?? [], 1)} us per query, ratio to BFS ${summary(ratios.get(prefer) ?? [], 2)} (target < 3)`,
+  );
 }
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ times: Object.fromEntries(times), ratios: Object.fromEntries(ratios) }));

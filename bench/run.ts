@@ -18,7 +18,9 @@ import { dashboardFirstRender, firstVisitSize, reactMantineBaseline, servedSize 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? (args.has('--pg') ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  (args.has('--pg') ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
 const RUNS = 3;
 const SECONDS = QUICK ? 3 : 5;
 const CONNECTIONS = 50;
@@ -38,10 +40,15 @@ interface Spread {
 
 function spread(values: readonly number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
-  return { min: sorted[0] ?? Number.NaN, median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+  return {
+    min: sorted[0] ?? Number.NaN,
+    median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
+    max: sorted.at(-1) ?? Number.NaN,
+  };
 }
 
-const show = (s: Spread, digits = 0): string => `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}`;
+const show = (s: Spread, digits = 0): string =>
+  `${s.min.toFixed(digits)} / ${s.median.toFixed(digits)} / ${s.max.toFixed(digits)}`;
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -51,9 +58,14 @@ function newestMtime(path: string): number {
 }
 
 function buildIfStale(): void {
-  const built = Math.min(newestMtime(join(ROOT, 'apps/server/dist/main.js')), newestMtime(join(ROOT, 'apps/web/dist/index.html')));
+  const built = Math.min(
+    newestMtime(join(ROOT, 'apps/server/dist/main.js')),
+    newestMtime(join(ROOT, 'apps/web/dist/index.html')),
+  );
   const sources = Math.max(
-    ...['apps/server/src', 'apps/web/src', 'packages/rules/src', 'packages/contract/src'].map((dir) => newestMtime(join(ROOT, dir))),
+    ...['apps/server/src', 'apps/web/src', 'packages/rules/src', 'packages/contract/src'].map((dir) =>
+      newestMtime(join(ROOT, dir)),
+    ),
   );
   if (built > sources) return;
   console.log('building (sources are newer than dist)...');
@@ -80,7 +92,10 @@ async function drain(origin: string): Promise<void> {
 
 async function load(spec: Omit<LoadSpec, 'connections' | 'seconds'>, seconds = SECONDS): Promise<LoadResult> {
   const full: LoadSpec = { ...spec, connections: CONNECTIONS, seconds };
-  const result = await runForJson<LoadResult>(['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify(full)], (seconds + 30) * 1000);
+  const result = await runForJson<LoadResult>(
+    ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify(full)],
+    (seconds + 30) * 1000,
+  );
   if (spec.path.startsWith(API)) await drain(spec.origin);
   return result;
 }
@@ -109,7 +124,12 @@ function httpFigures(onPg: boolean): HttpFigure[] {
       ...(acceptEncoding === undefined ? {} : { acceptEncoding }),
     });
   return [
-    { name: 'GET /me/planet/factories', spec: get('/me/planet/factories'), target: onPg ? 0.1 : 0.25, p99TargetMs: 20 },
+    {
+      name: 'GET /me/planet/factories',
+      spec: get('/me/planet/factories'),
+      target: onPg ? 0.1 : 0.25,
+      p99TargetMs: 20,
+    },
     { name: 'GET /me', spec: get('/me'), target: 0.2 },
     { name: 'GET /me/planet', spec: get('/me/planet'), target: 0.2 },
     { name: 'GET /accounts (100k)', spec: get('/accounts'), target: 0.2 },
@@ -152,9 +172,13 @@ async function main(): Promise<void> {
   const database = PG_URL ? await freshPgDatabase(PG_URL) : null;
   const services: Service[] = [];
   try {
-    console.log(`seeding ${PLAYERS} players, ${ACCOUNTS} accounts, ${SYSTEMS} systems on ${database ? 'PostgreSQL' : 'SQLite'}...`);
+    console.log(
+      `seeding ${PLAYERS} players, ${ACCOUNTS} accounts, ${SYSTEMS} systems on ${database ? 'PostgreSQL' : 'SQLite'}...`,
+    );
     const seed: SeedResult = await seedBenchDatabase({
-      target: database ? { kind: 'postgres', url: database.url } : { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
+      target: database
+        ? { kind: 'postgres', url: database.url }
+        : { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') },
       universeSeed: UNIVERSE_SEED,
       systemCount: SYSTEMS,
       players: PLAYERS,
@@ -168,12 +192,19 @@ async function main(): Promise<void> {
 
     const common = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
     const helloPort = await freePort();
-    const hello = await startService([join(ROOT, 'bench/hello-server.mjs')], { ...common, PORT: String(helloPort) }, 'hello server listening');
+    const hello = await startService(
+      [join(ROOT, 'bench/hello-server.mjs')],
+      { ...common, PORT: String(helloPort) },
+      'hello server listening',
+    );
     services.push(hello);
     const serverPort = await freePort();
     const server = await startService(
       // BENCH_SERVER_NODE_FLAGS='--trace-gc': flags for the server's node (see BENCH_SERVICE_LOG).
-      [...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean), join(ROOT, 'apps/server/dist/main.js')],
+      [
+        ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        join(ROOT, 'apps/server/dist/main.js'),
+      ],
       {
         ...common,
         PORT: String(serverPort),
@@ -188,14 +219,20 @@ async function main(): Promise<void> {
     services.push(server);
     const rssStart = rssMiB(server.pid);
     const origin = `http://127.0.0.1:${serverPort}`;
-    const helloSpec = { origin: `http://127.0.0.1:${helloPort}`, mode: 'get' as const, path: '/hello', acceptEncoding: BROWSER_ACCEPT_ENCODING };
+    const helloSpec = {
+      origin: `http://127.0.0.1:${helloPort}`,
+      mode: 'get' as const,
+      path: '/hello',
+      acceptEncoding: BROWSER_ACCEPT_ENCODING,
+    };
 
     const figures = httpFigures(database !== null);
     console.log('warming up...');
     await load(helloSpec, 1);
     for (const figure of figures) {
       const warm = await load(figure.spec(origin, cookiesFile), 1);
-      if (warm.non2xx > 0 || warm.errors > 0) console.warn(`  ${figure.name}: ${warm.non2xx} non-2xx, ${warm.errors} errors while warming up`);
+      if (warm.non2xx > 0 || warm.errors > 0)
+        console.warn(`  ${figure.name}: ${warm.non2xx} non-2xx, ${warm.errors} errors while warming up`);
     }
 
     // Each run measures the ceiling then every figure, so drift on a shared machine hits all alike.
@@ -204,19 +241,26 @@ async function main(): Promise<void> {
     for (let run = 1; run <= RUNS; run += 1) {
       console.log(`run ${run}/${RUNS}...`);
       ceiling.push(await load(helloSpec));
-      for (const figure of figures) samples.get(figure.name)?.push(await load(figure.spec(origin, cookiesFile)));
+      for (const figure of figures)
+        samples.get(figure.name)?.push(await load(figure.spec(origin, cookiesFile)));
     }
     const rssEnd = rssMiB(server.pid);
 
     const http: HttpResult[] = figures.map((figure) => {
       const runs = samples.get(figure.name) ?? [];
-      const ratio = spread(runs.map((result, index) => result.requestsPerSecond / (ceiling[index]?.requestsPerSecond ?? Number.NaN)));
+      const ratio = spread(
+        runs.map(
+          (result, index) => result.requestsPerSecond / (ceiling[index]?.requestsPerSecond ?? Number.NaN),
+        ),
+      );
       const p99Ms = spread(runs.map((result) => result.p99Ms));
       const failures = runs.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
       const met =
         figure.target === null
           ? null
-          : ratio.median >= figure.target && (figure.p99TargetMs === undefined || p99Ms.median < figure.p99TargetMs) && failures === 0;
+          : ratio.median >= figure.target &&
+            (figure.p99TargetMs === undefined || p99Ms.median < figure.p99TargetMs) &&
+            failures === 0;
       return {
         name: figure.name,
         rps: spread(runs.map((result) => result.requestsPerSecond)),
@@ -260,8 +304,13 @@ async function main(): Promise<void> {
         `${result.name}: req/s (p99 ms)`,
         `${show(result.rps)} (p99 ${show(result.p99Ms, 1)})`,
         `${spread(ceiling.map((c) => c.requestsPerSecond)).median.toFixed(0)} req/s hello (p99 ${spread(ceiling.map((c) => c.p99Ms)).median.toFixed(0)} ms)`,
-        show({ min: result.ratio.min * 100, median: result.ratio.median * 100, max: result.ratio.max * 100 }, 1) + ' %',
-        result.target === null ? 'printed' : `>= ${result.target * 100} %${result.p99TargetMs ? `, p99 < ${result.p99TargetMs} ms` : ''}`,
+        show(
+          { min: result.ratio.min * 100, median: result.ratio.median * 100, max: result.ratio.max * 100 },
+          1,
+        ) + ' %',
+        result.target === null
+          ? 'printed'
+          : `>= ${result.target * 100} %${result.p99TargetMs ? `, p99 < ${result.p99TargetMs} ms` : ''}`,
         result.met === null
           ? result.failures > 0
             ? `${result.failures} failed`
@@ -302,14 +351,36 @@ async function main(): Promise<void> {
         'printed',
         '-',
       ],
-      ['dashboard first render (Chromium)', `${show(renders, 0)} ms`, '-', '-', '< 1000 ms', renders.median < 1000 ? 'yes' : 'NO'],
-      ['server RSS', `${rssEnd.toFixed(0)} MiB after`, `${rssStart.toFixed(0)} MiB at start`, `${(rssEnd / rssStart).toFixed(2)} x`, 'printed', '-'],
+      [
+        'dashboard first render (Chromium)',
+        `${show(renders, 0)} ms`,
+        '-',
+        '-',
+        '< 1000 ms',
+        renders.median < 1000 ? 'yes' : 'NO',
+      ],
+      [
+        'server RSS',
+        `${rssEnd.toFixed(0)} MiB after`,
+        `${rssStart.toFixed(0)} MiB at start`,
+        `${(rssEnd / rssStart).toFixed(2)} x`,
+        'printed',
+        '-',
+      ],
     ];
-    const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-    const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+    const widths =
+      rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+    const line = (row: string[]) =>
+      `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
     const header = rows[0] ?? [];
-    const table = [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
-    console.log(`\nStarhold bench: ${database ? 'PostgreSQL' : 'SQLite'}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, node ${process.version}\n`);
+    const table = [
+      line(header),
+      `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+      ...rows.slice(1).map(line),
+    ].join('\n');
+    console.log(
+      `\nStarhold bench: ${database ? 'PostgreSQL' : 'SQLite'}, ${RUNS} runs x ${SECONDS} s, ${CONNECTIONS} connections, node ${process.version}\n`,
+    );
     console.log(table);
 
     const results = {

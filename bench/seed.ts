@@ -42,7 +42,13 @@ export interface SeedResult {
 export const BENCH_PASSWORD = 'Bench-password-1';
 const FILLER_BATCH = 500;
 
-function account(index: number, raceId: number, passwordHash: string, now: string, points: number): NewAccount {
+function account(
+  index: number,
+  raceId: number,
+  passwordHash: string,
+  now: string,
+  points: number,
+): NewAccount {
   const username = `bench${index}`;
   return {
     username,
@@ -140,7 +146,11 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
           rememberMe: 0,
           createdAt: nowIso,
         });
-        const token = signAccessToken(secret, { accountId, family, expiresAt: options.now + options.tokenTtlMs });
+        const token = signAccessToken(secret, {
+          accountId,
+          family,
+          expiresAt: options.now + options.tokenTtlMs,
+        });
         cookies.push(`auth_token=${token}`);
         playerIds.push(accountId);
         emails.push(`bench${index}@bench.test`);
@@ -165,7 +175,13 @@ export async function seedBenchDatabase(options: SeedOptions): Promise<SeedResul
       // superuser (or pg_checkpoint); skipped otherwise.
       await sql`checkpoint`.execute(handle.db).catch(() => undefined);
     }
-    return { cookies, playerIds, password: BENCH_PASSWORD, emails, seconds: (performance.now() - started) / 1000 };
+    return {
+      cookies,
+      playerIds,
+      password: BENCH_PASSWORD,
+      emails,
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     await handle.close();
   }

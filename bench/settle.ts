@@ -54,7 +54,8 @@ function idleAccount(): AccountState {
 
 function busyAccount(): AccountState {
   let state = idleAccount();
-  for (const commandant of [1, 2, 3, 4, 5]) state = unwrap(unlockCommandant(state, commandant, 3, T0, CONFIG));
+  for (const commandant of [1, 2, 3, 4, 5])
+    state = unwrap(unlockCommandant(state, commandant, 3, T0, CONFIG));
   for (const planet of state.planets) {
     for (let i = 0; i < 8; i += 1) {
       state = unwrap(queueLevel(state, planet.id, 1, (i % 3) + 1, T0, CONFIG));
@@ -63,7 +64,8 @@ function busyAccount(): AccountState {
       state = unwrap(orderUnits(state, planet.id, 4, 1, 100_000, T0, CONFIG));
     }
   }
-  for (let i = 0; i < 8; i += 1) state = unwrap(queueLevel(state, 1, 5, [1, 2, 4, 7, 15][i % 5] ?? 1, T0, CONFIG));
+  for (let i = 0; i < 8; i += 1)
+    state = unwrap(queueLevel(state, 1, 5, [1, 2, 4, 7, 15][i % 5] ?? 1, T0, CONFIG));
   return state;
 }
 
@@ -97,7 +99,9 @@ for (let run = 0; run < RUNS; run += 1) {
 console.log(`one year idle, full queues (${events} events): ${summary(busySamples)}`);
 console.log(`one year idle, nothing scheduled:           ${summary(idleSamples)}`);
 const ratios = sorted(busySamples.map((sample, index) => sample / (idleSamples[index] ?? Number.NaN)));
-console.log(`ratio busy/idle: min ${ratios[0]?.toFixed(1)}, median ${ratios[Math.floor(ratios.length / 2)]?.toFixed(1)}, max ${ratios.at(-1)?.toFixed(1)}`);
+console.log(
+  `ratio busy/idle: min ${ratios[0]?.toFixed(1)}, median ${ratios[Math.floor(ratios.length / 2)]?.toFixed(1)}, max ${ratios.at(-1)?.toFixed(1)}`,
+);
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ events, busyUs: busySamples, idleUs: idleSamples, ratios }));
 }

@@ -14,7 +14,12 @@ export interface FirstVisitSize {
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 /** Entry script, modulepreloads and stylesheets named by index.html: what a first visit fetches up front. */
 export function firstVisitSize(distDir: string): FirstVisitSize {
@@ -48,19 +53,33 @@ export async function servedSize(origin: string, files: readonly string[]): Prom
     files.map(
       (file) =>
         new Promise<{ file: string; bytes: number; encoding: string }>((resolve, reject) => {
-          get(`${origin}${file}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (response) => {
-            let bytes = 0;
-            response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-            response.on('end', () => {
-              if (response.statusCode !== 200) reject(new Error(`${file}: ${response.statusCode}`));
-              else resolve({ file, bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') });
-            });
-          }).on('error', reject);
+          get(
+            `${origin}${file}`,
+            { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } },
+            (response) => {
+              let bytes = 0;
+              response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              response.on('end', () => {
+                if (response.statusCode !== 200) reject(new Error(`${file}: ${response.statusCode}`));
+                else
+                  resolve({
+                    file,
+                    bytes,
+                    encoding: String(response.headers['content-encoding'] ?? 'identity'),
+                  });
+              });
+            },
+          ).on('error', reject);
         }),
     ),
   );
-  const sum = (css: boolean) => sizes.filter((size) => size.file.endsWith('.css') === css).reduce((total, size) => total + size.bytes, 0);
-  return { jsBytes: sum(false), cssBytes: sum(true), encodings: [...new Set(sizes.map((size) => size.encoding))] };
+  const sum = (css: boolean) =>
+    sizes.filter((size) => size.file.endsWith('.css') === css).reduce((total, size) => total + size.bytes, 0);
+  return {
+    jsBytes: sum(false),
+    cssBytes: sum(true),
+    encodings: [...new Set(sizes.map((size) => size.encoding))],
+  };
 }
 
 const BASELINE_PAGE = `import { createElement } from 'react';
@@ -83,7 +102,12 @@ export async function reactMantineBaseline(workDir: string): Promise<FirstVisitS
   );
   writeFileSync(join(workDir, 'main.js'), BASELINE_PAGE);
   const { build } = await import('vite');
-  await build({ root: workDir, logLevel: 'error', configFile: false, build: { outDir: 'dist', emptyOutDir: true } });
+  await build({
+    root: workDir,
+    logLevel: 'error',
+    configFile: false,
+    build: { outDir: 'dist', emptyOutDir: true },
+  });
   const size = firstVisitSize(join(workDir, 'dist'));
   rmSync(workDir, { recursive: true, force: true });
   return size;
@@ -119,7 +143,10 @@ export async function waitForVisibleH2(page: Page, timeout = 10_000): Promise<vo
  * Call before the navigation; the returned function resolves on Node's clock
  * (performance.now()) when the title was seen.
  */
-export async function watchVisibleH2(context: BrowserContext, timeout = 10_000): Promise<() => Promise<number>> {
+export async function watchVisibleH2(
+  context: BrowserContext,
+  timeout = 10_000,
+): Promise<() => Promise<number>> {
   let seen: (at: number) => void = () => undefined;
   const visible = new Promise<number>((resolve) => (seen = resolve));
   await context.exposeBinding('__starholdH2Visible', () => seen(performance.now()));

@@ -14,7 +14,12 @@ process.env.STARHOLD_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'starhold-e2e-'
 const port = Number(process.env.STARHOLD_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 export default defineConfig({
   testDir: './specs',

@@ -63,9 +63,13 @@ export async function postgresBackend(adminUrl: string): Promise<Backend> {
 }
 
 /** SQLite, then PostgreSQL when one answers. */
-export async function availableBackends(): Promise<{ name: Backend['name']; make: () => Promise<Backend> }[]> {
+export async function availableBackends(): Promise<
+  { name: Backend['name']; make: () => Promise<Backend> }[]
+> {
   const url = await postgresUrl();
-  const makers: { name: Backend['name']; make: () => Promise<Backend> }[] = [{ name: 'sqlite', make: async () => sqliteBackend() }];
+  const makers: { name: Backend['name']; make: () => Promise<Backend> }[] = [
+    { name: 'sqlite', make: async () => sqliteBackend() },
+  ];
   if (url) makers.push({ name: 'postgres', make: () => postgresBackend(url) });
   return makers;
 }

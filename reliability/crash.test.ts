@@ -1,4 +1,4 @@
-import { levelCost, unitCost, type LevelTypeId } from '@starhold/rules';
+import { levelCost, unitCost } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { economyDb } from '../apps/server/src/modules/economy/economy.repository.js';
 import { availableBackends, sqliteBackend, type Backend } from './backends.js';
@@ -34,7 +34,8 @@ function newAcks(): Acks {
   return { levels: new Map(), unitsAcked: new Map(), unitsSent: new Map(), commandants: new Map() };
 }
 
-const add = (map: Map<string, number>, key: string, amount: number) => map.set(key, (map.get(key) ?? 0) + amount);
+const add = (map: Map<string, number>, key: string, amount: number) =>
+  map.set(key, (map.get(key) ?? 0) + amount);
 
 async function call(server: ServerProcess, player: Player, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.base}${path}`, {
@@ -46,12 +47,27 @@ async function call(server: ServerProcess, player: Player, method: string, path:
 }
 
 /** Spends through the API until the server dies under it, recording every acknowledgement. */
-async function loadUntilKilled(server: ServerProcess, player: Player, acks: Acks, random: () => number, statuses: number[]): Promise<void> {
+async function loadUntilKilled(
+  server: ServerProcess,
+  player: Player,
+  acks: Acks,
+  random: () => number,
+  statuses: number[],
+): Promise<void> {
   for (;;) {
     const pick = random();
     try {
       if (pick < 0.45) {
-        const [typeId, moduleId] = ([[1, 1], [1, 2], [1, 3], [2, 1], [2, 4], [5, 1]] as const)[Math.floor(random() * 6)] ?? [1, 1];
+        const [typeId, moduleId] = (
+          [
+            [1, 1],
+            [1, 2],
+            [1, 3],
+            [2, 1],
+            [2, 4],
+            [5, 1],
+          ] as const
+        )[Math.floor(random() * 6)] ?? [1, 1];
         const answer = await call(server, player, 'POST', `/me/planet/${KINDS[typeId]}/${moduleId}`);
         statuses.push(answer.status);
         if (answer.status === 200) {
@@ -95,7 +111,9 @@ async function ownedWorth(server: ServerProcess, player: Player): Promise<number
     const list = (await call(server, player, 'GET', `/me/planet/${kind}`)).body.data as ModuleList;
     for (const module of list.modules) {
       if (typeId === 3 || typeId === 4) worth += (module.value ?? 0) * sum(unitCost(typeId, module.id));
-      else for (let l = 1; l <= (module.level ?? 0); l += 1) worth += sum(levelCost(typeId as LevelTypeId, module.id, l));
+      else
+        for (let l = 1; l <= (module.level ?? 0); l += 1)
+          worth += sum(levelCost(typeId, module.id, l));
     }
   }
   return worth;
@@ -108,12 +126,21 @@ async function verify(server: ServerProcess, player: Player, acks: Acks): Promis
     const list = (await call(server, player, 'GET', `/me/planet/${kind}`)).body.data as ModuleList;
     for (const module of list.modules) {
       const key = `${typeId}:${module.id}`;
-      const queued = list.construction_lists.filter((item) => item.type_id === typeId && item.module_id === module.id);
+      const queued = list.construction_lists.filter(
+        (item) => item.type_id === typeId && item.module_id === module.id,
+      );
       if (typeId === 3 || typeId === 4) {
         const owned = module.value ?? 0;
-        const pending = queued.reduce((total, item) => total + item.scheduled_value - (item.delivered ?? 0), 0);
-        expect(owned + pending, `units ${key} acknowledged`).toBeGreaterThanOrEqual(acks.unitsAcked.get(key) ?? 0);
-        expect(owned + pending, `units ${key} never more than requested`).toBeLessThanOrEqual(acks.unitsSent.get(key) ?? 0);
+        const pending = queued.reduce(
+          (total, item) => total + item.scheduled_value - (item.delivered ?? 0),
+          0,
+        );
+        expect(owned + pending, `units ${key} acknowledged`).toBeGreaterThanOrEqual(
+          acks.unitsAcked.get(key) ?? 0,
+        );
+        expect(owned + pending, `units ${key} never more than requested`).toBeLessThanOrEqual(
+          acks.unitsSent.get(key) ?? 0,
+        );
       } else {
         const level = module.level ?? 0;
         const highest = Math.max(level, ...queued.map((item) => item.scheduled_value));
@@ -121,12 +148,19 @@ async function verify(server: ServerProcess, player: Player, acks: Acks): Promis
       }
     }
   }
-  const commandants = (await call(server, player, 'GET', '/me/commandants')).body.data as { commandant: { id: number }; available_until: string | null }[];
+  const commandants = (await call(server, player, 'GET', '/me/commandants')).body.data as {
+    commandant: { id: number };
+    available_until: string | null;
+  }[];
   for (const [id, until] of acks.commandants) {
     const row = commandants.find((c) => c.commandant.id === id);
-    expect(Date.parse(row?.available_until ?? ''), `commandant ${id} acknowledged`).toBeGreaterThanOrEqual(until);
+    expect(Date.parse(row?.available_until ?? ''), `commandant ${id} acknowledged`).toBeGreaterThanOrEqual(
+      until,
+    );
   }
-  const planet = (await call(server, player, 'GET', '/me/planet')).body.data as { resources: { value: number }[] };
+  const planet = (await call(server, player, 'GET', '/me/planet')).body.data as {
+    resources: { value: number }[];
+  };
   for (const resource of planet.resources) expect(resource.value).toBeGreaterThanOrEqual(0);
   // The server's clock runs on: a level may complete between the reads, so the points must lie
   // between the worth read just before and just after them.
@@ -144,16 +178,30 @@ async function refill(backend: Backend, players: readonly Player[], firstTime: b
   try {
     for (const player of players) {
       await handle.db.updateTable('accounts').set({ nmi: 1_000_000 }).where('id', '=', player.id).execute();
-      await handle.db.updateTable('planets').set({ metal: 1e12, crystal: 1e12, fuel: 1e12 }).where('account_id', '=', player.id).execute();
+      await handle.db
+        .updateTable('planets')
+        .set({ metal: 1e12, crystal: 1e12, fuel: 1e12 })
+        .where('account_id', '=', player.id)
+        .execute();
       if (firstTime) {
-        const planet = await handle.db.selectFrom('planets').select('id').where('account_id', '=', player.id).executeTakeFirstOrThrow();
+        const planet = await handle.db
+          .selectFrom('planets')
+          .select('id')
+          .where('account_id', '=', player.id)
+          .executeTakeFirstOrThrow();
         // Command center 2 and shipyard 1 and Combustion drive 1: light fighters can be ordered.
         const db = economyDb(handle.db);
-        await db.insertInto('planet_modules').values([
-          { planet_id: planet.id, type_id: 2, module_id: 1, value: 2 },
-          { planet_id: planet.id, type_id: 2, module_id: 2, value: 1 },
-        ]).execute();
-        await db.insertInto('account_research').values({ account_id: player.id, research_id: 7, level: 1 }).execute();
+        await db
+          .insertInto('planet_modules')
+          .values([
+            { planet_id: planet.id, type_id: 2, module_id: 1, value: 2 },
+            { planet_id: planet.id, type_id: 2, module_id: 2, value: 1 },
+          ])
+          .execute();
+        await db
+          .insertInto('account_research')
+          .values({ account_id: player.id, research_id: 7, level: 1 })
+          .execute();
       }
     }
   } finally {
@@ -181,10 +229,19 @@ describe.each(makers)('crash durability on $name', ({ make }) => {
       const response = await fetch(`${server.base}/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `crash${i}@example.test`, username: `crash${i}`, password: 'Password1', race_id: 1 + (i % 2), remember_me: true }),
+        body: JSON.stringify({
+          email: `crash${i}@example.test`,
+          username: `crash${i}`,
+          password: 'Password1',
+          race_id: 1 + (i % 2),
+          remember_me: true,
+        }),
       });
       expect(response.status).toBe(201);
-      const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       players.push({ id: ((await response.json()) as { data: { id: number } }).data.id, cookie });
     }
     await server.kill9();
@@ -194,7 +251,9 @@ describe.each(makers)('crash durability on $name', ({ make }) => {
     const acks = players.map(() => newAcks());
     const statuses: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const loads = players.map((player, i) => loadUntilKilled(server as ServerProcess, player, acks[i] ?? newAcks(), random, statuses));
+      const loads = players.map((player, i) =>
+        loadUntilKilled(server as ServerProcess, player, acks[i] ?? newAcks(), random, statuses),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200 + Math.floor(random() * 600)));
       await server.kill9();
       await Promise.all(loads);
@@ -204,7 +263,10 @@ describe.each(makers)('crash durability on $name', ({ make }) => {
     }
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     const acknowledged = statuses.filter((status) => status === 200).length;
-    printFigure(`crash durability (${backend.name})`, `${ROUNDS} kill -9 under load, ${acknowledged} acknowledged writes of ${statuses.length} answers: none lost, none duplicated, invariants held, zero 5xx`);
+    printFigure(
+      `crash durability (${backend.name})`,
+      `${ROUNDS} kill -9 under load, ${acknowledged} acknowledged writes of ${statuses.length} answers: none lost, none duplicated, invariants held, zero 5xx`,
+    );
   }, 600_000);
 });
 
@@ -221,6 +283,9 @@ describe('the SQLite data directory lock', () => {
       await first.kill9();
       await backend.dispose();
     }
-    printFigure('data directory lock (sqlite)', 'a second server on the same SQLite data directory exits with an explanation; the first keeps serving');
+    printFigure(
+      'data directory lock (sqlite)',
+      'a second server on the same SQLite data directory exits with an explanation; the first keeps serving',
+    );
   });
 });

@@ -28,10 +28,18 @@ async function register(index: number): Promise<string> {
   const response = await fetch(`${server.base}/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `load${index}@example.test`, username: `load${index}`, password: 'Password1', race_id: 1 + (index % 2) }),
+    body: JSON.stringify({
+      email: `load${index}@example.test`,
+      username: `load${index}`,
+      password: 'Password1',
+      race_id: 1 + (index % 2),
+    }),
   });
   expect(response.status).toBe(201);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 describe(`load: ${CONNECTIONS} connections for ${SECONDS} s`, () => {
@@ -69,10 +77,14 @@ describe(`load: ${CONNECTIONS} connections for ${SECONDS} s`, () => {
       })),
     });
     const total = result.requests.total + result.errors + result.timeouts;
-    const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
+    const serverErrors = [...statuses]
+      .filter(([status]) => status >= 500)
+      .reduce((sum, [, count]) => sum + count, 0);
     const refusals = (statuses.get(409) ?? 0) + (statuses.get(422) ?? 0);
     const answered = [...statuses.values()].reduce((sum, count) => sum + count, 0);
-    const ok = [...statuses].filter(([status]) => status >= 200 && status < 300).reduce((sum, [, count]) => sum + count, 0);
+    const ok = [...statuses]
+      .filter(([status]) => status >= 200 && status < 300)
+      .reduce((sum, [, count]) => sum + count, 0);
     const errors = total - ok - refusals;
     const errorRate = errors / Math.max(1, total);
     printFigure(

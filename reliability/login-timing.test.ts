@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, JSON_HEADERS, registerPlayer, type TestApp, type TestPlayer } from '../apps/server/test/helpers/index.js';
+import {
+  createTestApp,
+  JSON_HEADERS,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from '../apps/server/test/helpers/index.js';
 import { percentile, printFigure } from './figures.js';
 
 /**
@@ -19,7 +25,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function timeLogin(email: string, attempt: number): Promise<{ ms: number; status: number; body: string }> {
+async function timeLogin(
+  email: string,
+  attempt: number,
+): Promise<{ ms: number; status: number; body: string }> {
   // The throttle must not answer early with 429: past failures are forgotten (outside the timing)
   // and each attempt comes from its own address.
   await t.database.db.deleteFrom('login_attempts').execute();
@@ -42,15 +51,24 @@ describe(`login timing over ${TRIES} tries each`, () => {
     const statuses = new Set<number>();
     // Interleaved, so that a slower moment of the machine weighs on both sides alike.
     for (let i = 0; i < TRIES; i += 1) {
-      for (const [email, times] of [[player.email, wrong], [`ghost${i}@example.test`, unknown]] as const) {
+      for (const [email, times] of [
+        [player.email, wrong],
+        [`ghost${i}@example.test`, unknown],
+      ] as const) {
         const answer = await timeLogin(email, i);
         times.push(answer.ms);
         bodies.add(answer.body);
         statuses.add(answer.status);
       }
     }
-    const medianWrong = percentile([...wrong].sort((x, y) => x - y), 50);
-    const medianUnknown = percentile([...unknown].sort((x, y) => x - y), 50);
+    const medianWrong = percentile(
+      [...wrong].sort((x, y) => x - y),
+      50,
+    );
+    const medianUnknown = percentile(
+      [...unknown].sort((x, y) => x - y),
+      50,
+    );
     const gap = Math.abs(medianUnknown - medianWrong) / medianWrong;
     printFigure(
       'login timing',

@@ -20,7 +20,6 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
-
 export interface ServerEnv {
   DATA_DIR?: string;
   DATABASE_URL?: string;

@@ -14,7 +14,13 @@ export type Outcome =
   /** Sent, but the connection died before an answer: applied or not. */
   | { kind: 'unknown' };
 
-export async function call(baseUrl: string, method: string, path: string, cookie: string | undefined, body?: unknown): Promise<Outcome> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  cookie: string | undefined,
+  body?: unknown,
+): Promise<Outcome> {
   try {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,
@@ -23,7 +29,11 @@ export async function call(baseUrl: string, method: string, path: string, cookie
       signal: AbortSignal.timeout(15_000),
     });
     const text = await response.text();
-    return { kind: 'answered', status: response.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+    return {
+      kind: 'answered',
+      status: response.status,
+      body: text === '' ? null : (JSON.parse(text) as unknown),
+    };
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code;
     return code === 'ECONNREFUSED' ? { kind: 'refused' } : { kind: 'unknown' };
@@ -35,9 +45,15 @@ export async function register(baseUrl: string, index: number, runId: string): P
   const response = await fetch(`${baseUrl}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${username}@scaleout.test`, username, password: 'Password1', race_id: 1 + (index % 2) }),
+    body: JSON.stringify({
+      email: `${username}@scaleout.test`,
+      username,
+      password: 'Password1',
+      race_id: 1 + (index % 2),
+    }),
   });
-  if (response.status !== 201) throw new Error(`register ${username}: ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`register ${username}: ${response.status} ${await response.text()}`);
   const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0] ?? '')
@@ -48,6 +64,7 @@ export async function register(baseUrl: string, index: number, runId: string): P
 }
 
 export const dataOf = <T>(outcome: Outcome): T => {
-  if (outcome.kind !== 'answered' || outcome.status !== 200) throw new Error(`expected 200, got ${JSON.stringify(outcome)}`);
+  if (outcome.kind !== 'answered' || outcome.status !== 200)
+    throw new Error(`expected 200, got ${JSON.stringify(outcome)}`);
   return (outcome.body as { data: T }).data;
 };

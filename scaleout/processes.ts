@@ -12,12 +12,20 @@ export interface Started {
 }
 
 export function startNode(name: string, script: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.add(child);
   child.once('exit', () => started.delete(child));
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
-    output.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim() !== ''));
+    output.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
+    );
     output.splice(0, Math.max(0, output.length - 40));
   };
   child.stdout?.on('data', keep);
@@ -30,7 +38,11 @@ export function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<void> {
+export async function stop(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  graceMs = 10_000,
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -45,7 +57,8 @@ export async function stopAll(): Promise<void> {
 export async function waitHealthy(baseUrl: string, started: Started, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`${started.name} exited:\n${started.output.join('\n')}`);
+    if (started.child.exitCode !== null)
+      throw new Error(`${started.name} exited:\n${started.output.join('\n')}`);
     try {
       const response = await fetch(`${baseUrl}/api/v1/health`);
       if (response.ok) return;

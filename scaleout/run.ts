@@ -30,7 +30,8 @@ const MINES = [1, 2, 3] as const;
 const NEW_ACCOUNT_NMI = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (message: string) => console.log(`[scaleout ${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
+const log = (message: string) =>
+  console.log(`[scaleout ${((Date.now() - startedAt) / 1000).toFixed(1)}s] ${message}`);
 const startedAt = Date.now();
 
 interface Ledger {
@@ -56,7 +57,8 @@ async function pool<T>(items: readonly T[], width: number, run: (item: T) => Pro
 
 function checkLoopback(url: string): void {
   const { hostname } = new URL(url);
-  if (hostname !== '127.0.0.1' && hostname !== 'localhost') throw new Error('the scale-out test only runs against 127.0.0.1');
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost')
+    throw new Error('the scale-out test only runs against 127.0.0.1');
 }
 
 async function main(): Promise<string[]> {
@@ -107,7 +109,16 @@ async function main(): Promise<string[]> {
     log(`${players.length} players registered on A and B, one tab each on B`);
 
     const ledgers = new Map<number, Ledger>(
-      players.map((player) => [player.accountId, { accepted: { 1: 0, 2: 0, 3: 0 }, unknown: { 1: 0, 2: 0, 3: 0 }, unlocksAccepted: 0, unlocksUnknown: 0, serverErrors: [] }]),
+      players.map((player) => [
+        player.accountId,
+        {
+          accepted: { 1: 0, 2: 0, 3: 0 },
+          unknown: { 1: 0, 2: 0, 3: 0 },
+          unlocksAccepted: 0,
+          unlocksUnknown: 0,
+          serverErrors: [],
+        },
+      ]),
     );
     const driveUntil = Date.now() + DRIVE_MS;
     let aDown = false;
@@ -126,13 +137,15 @@ async function main(): Promise<string[]> {
           const outcome = await call(target, 'POST', '/me/commandants/1', player.cookie, { time: 1 });
           if (outcome.kind === 'answered' && outcome.status === 200) ledger.unlocksAccepted += 1;
           else if (outcome.kind === 'unknown') ledger.unlocksUnknown += 1;
-          else if (outcome.kind === 'answered' && outcome.status >= 500) ledger.serverErrors.push(`unlock ${outcome.status}`);
+          else if (outcome.kind === 'answered' && outcome.status >= 500)
+            ledger.serverErrors.push(`unlock ${outcome.status}`);
           else unlocked = false;
           continue;
         }
         const mine = MINES[turn % MINES.length] as number;
         const outcome = await call(target, 'POST', `/me/planet/factories/${mine}`, player.cookie);
-        if (outcome.kind === 'answered' && outcome.status === 200) ledger.accepted[mine] = (ledger.accepted[mine] ?? 0) + 1;
+        if (outcome.kind === 'answered' && outcome.status === 200)
+          ledger.accepted[mine] = (ledger.accepted[mine] ?? 0) + 1;
         else if (outcome.kind === 'unknown') ledger.unknown[mine] = (ledger.unknown[mine] ?? 0) + 1;
         else if (outcome.kind === 'answered' && outcome.status >= 500 && !(target === urlA && aDown)) {
           ledger.serverErrors.push(`factory ${mine}: ${outcome.status} ${JSON.stringify(outcome.body)}`);
@@ -184,51 +197,83 @@ async function main(): Promise<string[]> {
       failures.push(...ledger.serverErrors.map((error) => `${player.username}: ${error}`));
       for (const mine of MINES) {
         const pushed = tab.events
-          .filter((event) => event.kind === 'construction_finished' && event.type_id === 1 && event.module_id === mine)
+          .filter(
+            (event) =>
+              event.kind === 'construction_finished' && event.type_id === 1 && event.module_id === mine,
+          )
           .map((event) => (event.kind === 'construction_finished' ? event.level : -1))
           .sort((x, y) => x - y);
-        const dropped = tab.events.filter((event) => event.kind === 'construction_dropped' && event.type_id === 1 && event.module_id === mine).length;
+        const dropped = tab.events.filter(
+          (event) => event.kind === 'construction_dropped' && event.type_id === 1 && event.module_id === mine,
+        ).length;
         finishedEvents += pushed.length;
         const level = final[mine] ?? 0;
         const expected = Array.from({ length: level }, (_, index) => index + 1);
         if (JSON.stringify(pushed) !== JSON.stringify(expected)) {
-          failures.push(`${player.username} mine ${mine}: level ${level} but pushed levels ${JSON.stringify(pushed)}`);
+          failures.push(
+            `${player.username} mine ${mine}: level ${level} but pushed levels ${JSON.stringify(pushed)}`,
+          );
         }
         const low = (ledger.accepted[mine] ?? 0) - dropped;
         const high = low + (ledger.unknown[mine] ?? 0);
         if (level < low || level > high) {
-          failures.push(`${player.username} mine ${mine}: level ${level}, accepted ${ledger.accepted[mine]} - dropped ${dropped} (+${ledger.unknown[mine]} unknown)`);
+          failures.push(
+            `${player.username} mine ${mine}: level ${level}, accepted ${ledger.accepted[mine]} - dropped ${dropped} (+${ledger.unknown[mine]} unknown)`,
+          );
         }
       }
       crossChecked += 1;
 
       const me = dataOf<{ nmi: number }>(await call(urlA, 'GET', '/me', player.cookie));
-      const emails = dataOf<{ title: string; params: string }[]>(await call(urlB, 'GET', '/me/emails?limit=100', player.cookie));
+      const emails = dataOf<{ title: string; params: string }[]>(
+        await call(urlB, 'GET', '/me/emails?limit=100', player.cookie),
+      );
       const unlocks = emails.filter((email) => email.title === 'commandant_unlocked');
-      const spent = unlocks.reduce((sum, email) => sum + Number((JSON.parse(email.params) as { nmi_spent: number }).nmi_spent), 0);
+      const spent = unlocks.reduce(
+        (sum, email) => sum + Number((JSON.parse(email.params) as { nmi_spent: number }).nmi_spent),
+        0,
+      );
       if (player.initialNmi !== NEW_ACCOUNT_NMI || me.nmi !== NEW_ACCOUNT_NMI - spent) {
         failures.push(`${player.username}: NMI ${me.nmi}, expected ${NEW_ACCOUNT_NMI} - ${spent}`);
       }
-      if (unlocks.length < ledger.unlocksAccepted || unlocks.length > ledger.unlocksAccepted + ledger.unlocksUnknown) {
-        failures.push(`${player.username}: ${unlocks.length} unlock emails for ${ledger.unlocksAccepted} accepted unlocks`);
+      if (
+        unlocks.length < ledger.unlocksAccepted ||
+        unlocks.length > ledger.unlocksAccepted + ledger.unlocksUnknown
+      ) {
+        failures.push(
+          `${player.username}: ${unlocks.length} unlock emails for ${ledger.unlocksAccepted} accepted unlocks`,
+        );
       }
-      const planet = dataOf<{ id: number; resources: { value: number }[] }>(await call(urlA, 'GET', '/me/planet', player.cookie));
-      if (planet.resources.some((resource) => resource.value < 0)) failures.push(`${player.username}: negative resources`);
+      const planet = dataOf<{ id: number; resources: { value: number }[] }>(
+        await call(urlA, 'GET', '/me/planet', player.cookie),
+      );
+      if (planet.resources.some((resource) => resource.value < 0))
+        failures.push(`${player.username}: negative resources`);
       const foreign = tab.events.filter((event) => 'planet_id' in event && event.planet_id !== planet.id);
-      if (foreign.length > 0) failures.push(`${player.username}: ${foreign.length} pushed events of another player's planet`);
+      if (foreign.length > 0)
+        failures.push(`${player.username}: ${foreign.length} pushed events of another player's planet`);
     }
 
-    const levelSum = [...levels.values()].reduce((sum, byMine) => sum + Object.values(byMine).reduce((x, y) => x + y, 0), 0);
+    const levelSum = [...levels.values()].reduce(
+      (sum, byMine) => sum + Object.values(byMine).reduce((x, y) => x + y, 0),
+      0,
+    );
     const kinds = new Map<string, number>();
-    for (const tab of tabs.values()) for (const event of tab.events) kinds.set(event.kind, (kinds.get(event.kind) ?? 0) + 1);
+    for (const tab of tabs.values())
+      for (const event of tab.events) kinds.set(event.kind, (kinds.get(event.kind) ?? 0) + 1);
     const unlocks = [...ledgers.values()].reduce((sum, ledger) => sum + ledger.unlocksAccepted, 0);
-    log(`${crossChecked} players checked: ${levelSum} levels built, ${finishedEvents} construction_finished pushes, ${unlocks} commandant unlocks; pushes by kind ${JSON.stringify(Object.fromEntries(kinds))}`);
+    log(
+      `${crossChecked} players checked: ${levelSum} levels built, ${finishedEvents} construction_finished pushes, ${unlocks} commandant unlocks; pushes by kind ${JSON.stringify(Object.fromEntries(kinds))}`,
+    );
     if (levelSum === 0) failures.push('no construction finished: the run proved nothing');
 
     for (const tab of tabs.values()) tab.close();
     await Promise.all([stop(a.child), stop(b.child), stop(worker.child)]);
     for (const processState of [a, b, worker]) {
-      if (processState.child.exitCode !== 0) failures.push(`${processState.name} exited with ${processState.child.exitCode}: ${processState.output.slice(-5).join(' | ')}`);
+      if (processState.child.exitCode !== 0)
+        failures.push(
+          `${processState.name} exited with ${processState.child.exitCode}: ${processState.output.slice(-5).join(' | ')}`,
+        );
     }
   } finally {
     await stopAll();

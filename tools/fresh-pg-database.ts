@@ -25,5 +25,9 @@ export async function freshPgDatabase(adminUrl: string, prefix: string): Promise
   await run(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => run(adminUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    name,
+    url: url.toString(),
+    drop: () => run(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }

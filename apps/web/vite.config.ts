@@ -34,8 +34,18 @@ function preloadLandingScreen(entrySuffix: string): Plugin {
             return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
           })
           .filter((file) => !html.includes(`/${file}"`));
-        const link = (rel: string, file: string) => ({ tag: 'link', attrs: { rel, crossorigin: true, href: `/${file}` }, injectTo: 'head' as const });
-        return { html, tags: [...scripts.map((file) => link('modulepreload', file)), ...styles.map((file) => link('stylesheet', file))] };
+        const link = (rel: string, file: string) => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        });
+        return {
+          html,
+          tags: [
+            ...scripts.map((file) => link('modulepreload', file)),
+            ...styles.map((file) => link('stylesheet', file)),
+          ],
+        };
       },
     },
   };
@@ -86,7 +96,10 @@ export default defineConfig({
             // unused components in the first visit; each screen's components now come with it.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/ },
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
+            },
           ],
         },
       },

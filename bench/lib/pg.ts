@@ -27,7 +27,8 @@ export function postgresCpuMicros(): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMicros(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        total += cpuMicros(Number(entry));
     } catch {
       // The process ended between the listing and the read.
     }
@@ -40,7 +41,9 @@ export async function committedTransactions(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()');
+    const { rows } = await client.query<{ n: string }>(
+      'select xact_commit as n from pg_stat_database where datname = current_database()',
+    );
     return Number(rows[0]?.n ?? 0);
   } finally {
     await client.end();

@@ -11,14 +11,18 @@ export function stopAll(): void {
   }
 }
 
-
 export interface Service {
   pid: number;
   stop(): Promise<void>;
 }
 
 /** Starts `node <args>` and resolves once its stdout shows `ready`; rejects on exit or after `timeoutMs`. */
-export function startService(args: string[], env: NodeJS.ProcessEnv, ready: string, timeoutMs = 60_000): Promise<Service> {
+export function startService(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: string,
+  timeoutMs = 60_000,
+): Promise<Service> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let output = '';

@@ -12,7 +12,12 @@ import { apiCall, buildUpTo, registerByApi, startEconomyServer } from '../suppor
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = join(root, 'e2e/.tmp/screenshots/economy');
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 const PAGES = [
   { name: 'dashboard', path: '/' },
@@ -40,7 +45,10 @@ async function preparePlayer(context: BrowserContext, raceId: 1 | 2): Promise<vo
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const server = await startEconomyServer(2000);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
   try {
     for (const raceId of [1, 2] as const) {
       const setup = await browser.newContext({ baseURL: server.baseURL });
@@ -65,7 +73,9 @@ async function main(): Promise<void> {
           );
           const page = await context.newPage();
           for (const entry of PAGES) {
-            const path = entry.path.replace('SHIP', raceId === 1 ? '1' : '11').replace('DEFENSE', raceId === 1 ? '1' : '11');
+            const path = entry.path
+              .replace('SHIP', raceId === 1 ? '1' : '11')
+              .replace('DEFENSE', raceId === 1 ? '1' : '11');
             await page.goto(path);
             await page.waitForLoadState('networkidle');
             await page.waitForTimeout(600);

@@ -12,11 +12,19 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
 const systems = await (await fetch(`${base}/api/v1/systems`)).json().catch(() => null);
-for (const [race, raceId] of [['human', 1], ['insectoid', 2]]) {
+for (const [race, raceId] of [
+  ['human', 1],
+  ['insectoid', 2],
+]) {
   for (const locale of ['fr-FR', 'en-US']) {
     for (const width of [1280, 375]) {
       const mobile = width < 768;
-      const context = await browser.newContext({ viewport: { width, height: 800 }, locale, hasTouch: mobile, isMobile: mobile });
+      const context = await browser.newContext({
+        viewport: { width, height: 800 },
+        locale,
+        hasTouch: mobile,
+        isMobile: mobile,
+      });
       const page = await context.newPage();
       const name = `m${Date.now().toString(36)}${raceId}`;
       await page.request.post(`${base}/api/v1/auth/register`, {
@@ -29,7 +37,10 @@ for (const [race, raceId] of [['human', 1], ['insectoid', 2]]) {
       const [from, to] = [list[3], list[list.length - 4]];
       if (mobile) await page.getByTestId('map-view-toggle').locator('label').first().click();
       const combos = page.getByRole('combobox');
-      for (const [index, system] of [[0, from], [1, to]]) {
+      for (const [index, system] of [
+        [0, from],
+        [1, to],
+      ]) {
         await combos.nth(index).click();
         await combos.nth(index).fill(system.name);
         await page.getByRole('option', { name: system.name, exact: true }).click();
@@ -37,7 +48,9 @@ for (const [race, raceId] of [['human', 1], ['insectoid', 2]]) {
       await page.getByRole('button', { name: locale === 'fr-FR' ? 'Trouver' : 'Find', exact: true }).click();
       await page.waitForTimeout(900);
       if (!mobile) await page.screenshot({ path: `${out}${race}-${locale}-${width}-route.png` });
-      await page.getByRole('textbox', { name: locale === 'fr-FR' ? 'Rechercher un système' : 'Search a system' }).fill(list[10].name);
+      await page
+        .getByRole('textbox', { name: locale === 'fr-FR' ? 'Rechercher un système' : 'Search a system' })
+        .fill(list[10].name);
       await page.waitForTimeout(1200);
       await page.screenshot({ path: `${out}${race}-${locale}-${width}-sidebar.png`, fullPage: mobile });
       if (mobile) {

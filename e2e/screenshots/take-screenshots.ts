@@ -13,7 +13,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
 const outDir = join(root, 'e2e/.tmp/screenshots');
 const ORIGIN = 'http://starhold.test';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -43,7 +48,13 @@ function me(race: Race) {
 }
 
 const planets = [
-  { id: 1, index: 0, name: 'Nouvelle Aube', planet_type: { name: 'temperate' }, system: { name: 'Kepler-22' } },
+  {
+    id: 1,
+    index: 0,
+    name: 'Nouvelle Aube',
+    planet_type: { name: 'temperate' },
+    system: { name: 'Kepler-22' },
+  },
   { id: 2, index: 1, name: 'Forge Rouge', planet_type: { name: 'volcanic' }, system: { name: 'Tau Ceti' } },
   { id: 3, index: 2, name: 'Glacis', planet_type: { name: 'ice' }, system: { name: 'Gliese 581' } },
 ];
@@ -51,9 +62,27 @@ const planets = [
 const focusPlanet = {
   ...planets[0],
   resources: [
-    { resource: { id: 1, name: 'metal' }, value: 48_230, max: 100_000, production_per_hour: 3_600, production_per_second: 1 },
-    { resource: { id: 2, name: 'crystal' }, value: 21_400, max: 50_000, production_per_hour: 1_800, production_per_second: 0.5 },
-    { resource: { id: 3, name: 'fuel' }, value: 9_870, max: 10_000, production_per_hour: 720, production_per_second: 0.2 },
+    {
+      resource: { id: 1, name: 'metal' },
+      value: 48_230,
+      max: 100_000,
+      production_per_hour: 3_600,
+      production_per_second: 1,
+    },
+    {
+      resource: { id: 2, name: 'crystal' },
+      value: 21_400,
+      max: 50_000,
+      production_per_hour: 1_800,
+      production_per_second: 0.5,
+    },
+    {
+      resource: { id: 3, name: 'fuel' },
+      value: 9_870,
+      max: 10_000,
+      production_per_hour: 720,
+      production_per_second: 0.2,
+    },
   ],
 };
 
@@ -65,10 +94,12 @@ const emails = [
 
 async function serve(route: Route, loggedIn: boolean, race: Race): Promise<void> {
   const url = new URL(route.request().url());
-  const json = (status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  const json = (status: number, body: unknown) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
   if (url.pathname.startsWith('/api/v1/')) {
     const path = url.pathname.slice('/api/v1'.length);
-    if (!loggedIn && path !== '/lists/races') return json(401, { message: 'No session', code: 1003, i18n_comment: 'UNAUTHORIZED' });
+    if (!loggedIn && path !== '/lists/races')
+      return json(401, { message: 'No session', code: 1003, i18n_comment: 'UNAUTHORIZED' });
     switch (path) {
       case '/me':
         return json(200, { data: me(race) });
@@ -79,13 +110,22 @@ async function serve(route: Route, loggedIn: boolean, race: Race): Promise<void>
       case '/me/emails':
         return json(200, { data: emails });
       case '/lists/races':
-        return json(200, { data: [{ id: 1, name: 'human' }, { id: 2, name: 'insectoid' }] });
+        return json(200, {
+          data: [
+            { id: 1, name: 'human' },
+            { id: 2, name: 'insectoid' },
+          ],
+        });
       default:
         return json(404, { message: 'Not found', code: 1007, i18n_comment: 'NOT_FOUND' });
     }
   }
   const file = url.pathname.startsWith('/assets/') ? join(dist, url.pathname) : join(dist, 'index.html');
-  return route.fulfill({ status: 200, contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
+  return route.fulfill({
+    status: 200,
+    contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    body: readFileSync(file),
+  });
 }
 
 interface Shot {
@@ -105,7 +145,9 @@ const SHOTS: Shot[] = [
       await page.getByRole('button', { name: language === 'fr' ? "S'inscrire" : 'Sign up' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      await dialog.getByRole('textbox', { name: language === 'fr' ? 'Mot de passe' : 'Password', exact: true }).fill('abc');
+      await dialog
+        .getByRole('textbox', { name: language === 'fr' ? 'Mot de passe' : 'Password', exact: true })
+        .fill('abc');
       await dialog.getByRole('textbox', { name: 'Email' }).click();
     },
   },
@@ -133,7 +175,9 @@ const SHOTS: Shot[] = [
     path: '/planet/factories',
     loggedIn: true,
     prepare: async (page, language) => {
-      const toggle = page.getByRole('button', { name: language === 'fr' ? 'Afficher ou masquer le menu' : 'Show or hide the menu' });
+      const toggle = page.getByRole('button', {
+        name: language === 'fr' ? 'Afficher ou masquer le menu' : 'Show or hide the menu',
+      });
       await toggle.filter({ visible: true }).first().click();
     },
   },
@@ -141,11 +185,17 @@ const SHOTS: Shot[] = [
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ARGS,
+  });
   for (const race of ['human', 'robot'] as const) {
     for (const language of ['fr', 'en'] as const) {
       for (const width of [1280, 375]) {
-        const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 760 }, locale: `${language}-FR` });
+        const context = await browser.newContext({
+          viewport: { width, height: width > 500 ? 800 : 760 },
+          locale: `${language}-FR`,
+        });
         await context.addInitScript(
           ([lang, theme]) => {
             window.localStorage.setItem('starhold.language', lang);
@@ -160,7 +210,10 @@ async function main(): Promise<void> {
           await page.waitForLoadState('networkidle');
           await shot.prepare?.(page, language);
           await page.waitForTimeout(400);
-          await page.screenshot({ path: join(outDir, `${shot.name}-${race}-${language}-${width}.png`), fullPage: shot.name === 'terms' });
+          await page.screenshot({
+            path: join(outDir, `${shot.name}-${race}-${language}-${width}.png`),
+            fullPage: shot.name === 'terms',
+          });
           await page.close();
         }
         await context.close();

@@ -34,7 +34,9 @@ test('unlocking the geologist for a day takes 10 NMI and raises metal production
   expect(metal.production_per_hour).toBeGreaterThan(0);
 });
 
-test('an unlock the balance cannot pay is not offered, and a refused unlock shows the failure toast', async ({ page }) => {
+test('an unlock the balance cannot pay is not offered, and a refused unlock shows the failure toast', async ({
+  page,
+}) => {
   await register(page, newPlayer('cmdx'));
   await page.goto('/commandants');
   await page.getByTestId('commandant-5').getByRole('button', { name: 'Débloquer' }).click();
@@ -44,7 +46,10 @@ test('an unlock the balance cannot pay is not offered, and a refused unlock show
   // Spend the balance elsewhere so that the dialog's choice is refused by the server.
   await dialog.getByRole('radio', { name: /1 semaine/ }).check();
   await dialog.getByRole('button', { name: 'Continuer' }).click();
-  const spent = await page.request.post('/api/v1/me/commandants/1', { headers: { 'content-type': 'application/json' }, data: { time: 2 } });
+  const spent = await page.request.post('/api/v1/me/commandants/1', {
+    headers: { 'content-type': 'application/json' },
+    data: { time: 2 },
+  });
   expect(spent.status()).toBe(200);
   await dialog.getByRole('button', { name: 'Confirmer' }).click();
   await expect(page.getByText("Une erreur s'est produite lors du déblocage du commandant.")).toBeVisible();

@@ -1,5 +1,11 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { apiCall, buildUpTo, registerByApi, startEconomyServer, type EconomyServer } from '../support/economy-server';
+import {
+  apiCall,
+  buildUpTo,
+  registerByApi,
+  startEconomyServer,
+  type EconomyServer,
+} from '../support/economy-server';
 
 /**
  * Economy screens against servers of their own: speed 20 keeps a metal mine level on screen for
@@ -15,7 +21,12 @@ interface Planet {
   resources: { resource: { id: number }; value: number }[];
 }
 
-async function newPlayer(browser: Browser, server: EconomyServer, tag: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+async function newPlayer(
+  browser: Browser,
+  server: EconomyServer,
+  tag: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.baseURL, locale: 'fr-FR', viewport });
   await context.addInitScript(() => window.localStorage.setItem('starhold.language', 'fr'));
   await registerByApi(context.request, tag, 1);
@@ -40,7 +51,9 @@ test.describe('economy at speed 20', () => {
     await server.stop();
   });
 
-  test('a new player builds a metal mine and sees the countdown, the gauge and the points change', async ({ browser }) => {
+  test('a new player builds a metal mine and sees the countdown, the gauge and the points change', async ({
+    browser,
+  }) => {
     const { context, page } = await newPlayer(browser, server, 'mine');
     await page.goto('/planet/factories');
     const mine = page.getByTestId('module-1');
@@ -90,7 +103,9 @@ test.describe('economy at speed 20', () => {
     // server (0 fuel, 200 needed) refuses the start.
     await page.route('**/api/v1/me/planet/buildings', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { data: { modules: { id: number; can_be_improved: boolean }[] } };
+      const body = (await response.json()) as {
+        data: { modules: { id: number; can_be_improved: boolean }[] };
+      };
       for (const item of body.data.modules) if (item.id === 1) item.can_be_improved = true;
       await route.fulfill({ response, json: body });
     });
@@ -101,7 +116,9 @@ test.describe('economy at speed 20', () => {
     await context.close();
   });
 
-  test('a cost links to the factory of its resource, and closing the detail clears the query string', async ({ browser }) => {
+  test('a cost links to the factory of its resource, and closing the detail clears the query string', async ({
+    browser,
+  }) => {
     const { context, page } = await newPlayer(browser, server, 'links');
     await page.goto('/planet/factories?resource=2');
     const drawer = page.getByRole('dialog', { name: 'Détail' });
@@ -116,7 +133,9 @@ test.describe('economy at speed 20', () => {
     await context.close();
   });
 
-  test('mobile width shows the chart at least 600 px wide inside a horizontal scroll', async ({ browser }) => {
+  test('mobile width shows the chart at least 600 px wide inside a horizontal scroll', async ({
+    browser,
+  }) => {
     const { context, page } = await newPlayer(browser, server, 'phone', { width: 375, height: 812 });
     await page.goto('/');
     const box = page.getByTestId('chart-box');

@@ -1,13 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { newPlayer, register } from './helpers';
 
-test('reading the welcome email marks it read and the unread count drops in the inbox, the header and /me', async ({ page }) => {
+test('reading the welcome email marks it read and the unread count drops in the inbox, the header and /me', async ({
+  page,
+}) => {
   const player = newPlayer('mail');
   await register(page, player);
 
   const bell = page.getByRole('button', { name: 'Notifications' });
   await bell.click();
-  const welcome = page.getByRole('menuitem', { name: new RegExp(`Bienvenue dans la flotte, ${player.username}`) });
+  const welcome = page.getByRole('menuitem', {
+    name: new RegExp(`Bienvenue dans la flotte, ${player.username}`),
+  });
   await expect(welcome).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -17,7 +21,10 @@ test('reading the welcome email marks it read and the unread count drops in the 
   await expect(page.getByText('Aucun message sélectionné')).toBeVisible();
   await expect(page.getByText('1 non lu')).toBeVisible();
 
-  await page.getByRole('list', { name: 'Boîte de réception' }).getByRole('button', { name: /Bienvenue dans la flotte/ }).click();
+  await page
+    .getByRole('list', { name: 'Boîte de réception' })
+    .getByRole('button', { name: /Bienvenue dans la flotte/ })
+    .click();
   await expect(page).toHaveURL(/\/emails\?id=\d+$/);
   const article = page.getByRole('article');
   await expect(article.getByText('Amirale Elena Vega')).toBeVisible();

@@ -23,7 +23,11 @@ async function expectAppRecovers(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
   await page.getByRole('button', { name: 'Notifications' }).click();
   await page.getByRole('menuitem', { name: 'Voir tous les messages' }).click();
-  await expect(page.getByRole('list', { name: 'Boîte de réception' }).getByRole('button', { name: /Bienvenue dans la flotte/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Boîte de réception' })
+      .getByRole('button', { name: /Bienvenue dans la flotte/ }),
+  ).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { faultMarker?: boolean }).faultMarker)).toBe(true);
 }
 
@@ -32,7 +36,9 @@ function errorToast(page: Page) {
 }
 
 test.describe('faults of the API', () => {
-  test('a 500 answer shows the server error toast with its code, and the inbox loads once the API is back', async ({ page }) => {
+  test('a 500 answer shows the server error toast with its code, and the inbox loads once the API is back', async ({
+    page,
+  }) => {
     await register(page, newPlayer('f500'));
     await page.route(INBOX, (route: Route) =>
       route.fulfill({
@@ -46,15 +52,21 @@ test.describe('faults of the API', () => {
     await expectAppRecovers(page);
   });
 
-  test('a 502 answer in HTML shows a generic error toast, and the inbox loads once the API is back', async ({ page }) => {
+  test('a 502 answer in HTML shows a generic error toast, and the inbox loads once the API is back', async ({
+    page,
+  }) => {
     await register(page, newPlayer('fhtml'));
-    await page.route(INBOX, (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }));
+    await page.route(INBOX, (route: Route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+    );
     await openInbox(page);
     await expect(errorToast(page).first()).toContainText(/\(code: \d+\)/);
     await expectAppRecovers(page);
   });
 
-  test('a dropped connection shows the network error toast, and the inbox loads once the API is back', async ({ page }) => {
+  test('a dropped connection shows the network error toast, and the inbox loads once the API is back', async ({
+    page,
+  }) => {
     await register(page, newPlayer('fdrop'));
     await page.route(INBOX, (route: Route) => route.abort('connectionreset'));
     await openInbox(page);
@@ -62,7 +74,9 @@ test.describe('faults of the API', () => {
     await expectAppRecovers(page);
   });
 
-  test('an API that does not answer within 5 seconds shows the timeout toast, and the inbox loads once the API is back', async ({ page }) => {
+  test('an API that does not answer within 5 seconds shows the timeout toast, and the inbox loads once the API is back', async ({
+    page,
+  }) => {
     await register(page, newPlayer('fslow'));
     // Held past the client's 5-second time-out, then dropped so that nothing stays pending.
     await page.route(INBOX, async (route: Route) => {
@@ -70,7 +84,9 @@ test.describe('faults of the API', () => {
       await route.abort('timedout').catch(() => undefined);
     });
     await openInbox(page);
-    await expect(errorToast(page).first()).toContainText('La requête a pris trop de temps (code: 0)', { timeout: 10_000 });
+    await expect(errorToast(page).first()).toContainText('La requête a pris trop de temps (code: 0)', {
+      timeout: 10_000,
+    });
     await expectAppRecovers(page);
   });
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { newPlayer, register } from './helpers';
 
-test('the language switch in the user menu turns the interface to English and is remembered', async ({ page }) => {
+test('the language switch in the user menu turns the interface to English and is remembered', async ({
+  page,
+}) => {
   await register(page, newPlayer('lang'));
   await expect(page.getByRole('link', { name: 'Tableau de bord' })).toBeVisible();
 

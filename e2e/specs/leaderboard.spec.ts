@@ -16,14 +16,21 @@ test.beforeAll(async ({ baseURL }) => {
     const player = newPlayer(`lb${i}`);
     const response = await context.post('/api/v1/auth/register', {
       headers: { 'content-type': 'application/json' },
-      data: { email: player.email, username: player.username, password: player.password, race_id: i % 2 === 0 ? 2 : 1 },
+      data: {
+        email: player.email,
+        username: player.username,
+        password: player.password,
+        race_id: i % 2 === 0 ? 2 : 1,
+      },
     });
     expect(response.status()).toBe(201);
     await context.dispose();
   }
 });
 
-test('the leaderboard pages 25 rows at a time on the server, sorts by a points column and highlights my row', async ({ page }) => {
+test('the leaderboard pages 25 rows at a time on the server, sorts by a points column and highlights my row', async ({
+  page,
+}) => {
   const player = newPlayer('rank');
   await register(page, player, 'Insectoïde');
   await page.goto('/accounts');
@@ -39,18 +46,22 @@ test('the leaderboard pages 25 rows at a time on the server, sorts by a points c
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText(`Page 2 sur ${pages}`)).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
-  const secondPage = (await (await page.request.get('/api/v1/accounts?offset=25&limit=25')).json()).data as RankingRow[];
+  const secondPage = (await (await page.request.get('/api/v1/accounts?offset=25&limit=25')).json())
+    .data as RankingRow[];
   await expect(rows.first()).toContainText(secondPage[0]!.username);
 
   await page.getByRole('button', { name: 'Trier par Science' }).click();
   await expect(page).toHaveURL(/order_by=science_points/);
   await expect(page.getByText(`Page 1 sur ${pages}`)).toBeVisible();
-  const bySciencePage = (await (await page.request.get('/api/v1/accounts?order_by=science_points&limit=25')).json()).data as RankingRow[];
+  const bySciencePage = (
+    await (await page.request.get('/api/v1/accounts?order_by=science_points&limit=25')).json()
+  ).data as RankingRow[];
   await expect(rows.first()).toContainText(bySciencePage[0]!.username);
   await expect(rows.nth(24)).toContainText(bySciencePage[24]!.username);
 
   // My row is on whichever page the ranking puts it; find it through the API and go there.
-  const all = (await (await page.request.get(`/api/v1/accounts?order_by=science_points&limit=100`)).json()).data as RankingRow[];
+  const all = (await (await page.request.get(`/api/v1/accounts?order_by=science_points&limit=100`)).json())
+    .data as RankingRow[];
   const myIndex = all.findIndex((row) => row.is_me);
   await page.goto(`/accounts?page=${Math.floor(myIndex / 25) + 1}&order_by=science_points`);
   const mine = page.locator('tbody tr[data-highlighted]');

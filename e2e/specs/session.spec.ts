@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { login, logout, newPlayer, register } from './helpers';
 
 test.describe('session', () => {
-  test('a new player registers through the modal, lands home and stays logged in after a reload', async ({ page }) => {
+  test('a new player registers through the modal, lands home and stays logged in after a reload', async ({
+    page,
+  }) => {
     const player = newPlayer('reg');
     await register(page, player);
     await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
@@ -13,7 +15,9 @@ test.describe('session', () => {
     await expect(page.getByRole('button', { name: 'Menu utilisateur' })).toContainText(player.username);
   });
 
-  test('a player logs out, is sent to login, and cannot reach the game until logging in again', async ({ page }) => {
+  test('a player logs out, is sent to login, and cannot reach the game until logging in again', async ({
+    page,
+  }) => {
     const player = newPlayer('out');
     await register(page, player);
     await logout(page);
@@ -28,7 +32,10 @@ test.describe('session', () => {
     await expect(page.getByText(player.email)).toBeVisible();
   });
 
-  test('two tabs whose access token expired together take turns to refresh and both stay logged in', async ({ page, context }) => {
+  test('two tabs whose access token expired together take turns to refresh and both stay logged in', async ({
+    page,
+    context,
+  }) => {
     const player = newPlayer('tabs');
     await register(page, player);
     await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
@@ -41,7 +48,9 @@ test.describe('session', () => {
     let waiting: (() => void)[] = [];
     const presented: string[] = [];
     await context.route('**/api/v1/auth/refresh', async (route) => {
-      presented.push(/refresh_token=([^;]+)/.exec((await route.request().headerValue('cookie')) ?? '')?.[1] ?? 'none');
+      presented.push(
+        /refresh_token=([^;]+)/.exec((await route.request().headerValue('cookie')) ?? '')?.[1] ?? 'none',
+      );
       await new Promise<void>((release) => {
         waiting.push(release);
         if (waiting.length === 2) {

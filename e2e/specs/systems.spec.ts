@@ -22,7 +22,10 @@ async function offCentre(page: Page, systemId: number): Promise<number> {
   const map = await page.getByTestId('systems-map').boundingBox();
   const node = await page.locator(`[data-system-id="${systemId}"]`).boundingBox();
   if (!map || !node) return Number.POSITIVE_INFINITY;
-  return Math.hypot(node.x + node.width / 2 - (map.x + map.width / 2), node.y + node.height / 2 - (map.y + map.height / 2));
+  return Math.hypot(
+    node.x + node.width / 2 - (map.x + map.width / 2),
+    node.y + node.height / 2 - (map.y + map.height / 2),
+  );
 }
 
 async function pickSystem(page: Page, label: string, name: string): Promise<void> {
@@ -37,7 +40,7 @@ test.describe('systems map', () => {
     const systems = await openMap(page);
     const lower = systems.map((system) => system.name.toLowerCase());
     // A name that is no part of another name, so the search has exactly one match.
-    const target = systems.find((system, index) =>
+    const target = systems.find((_system, index) =>
       lower.every((other, otherIndex) => otherIndex === index || !other.includes(lower[index]!)),
     );
     if (!target) throw new Error('every name is part of another');
@@ -50,7 +53,9 @@ test.describe('systems map', () => {
     expect(before).toBeGreaterThan(4);
   });
 
-  test('the route finder draws a dashed route between two systems, lists its jumps and clears it', async ({ page }) => {
+  test('the route finder draws a dashed route between two systems, lists its jumps and clears it', async ({
+    page,
+  }) => {
     const systems = await openMap(page);
     const [from, to] = [systems[0]!, systems.at(-1)!];
     const find = page.getByRole('button', { name: 'Trouver' });
@@ -66,7 +71,9 @@ test.describe('systems map', () => {
     await expect(hops.first()).toContainText(from.name);
     await expect(hops.last()).toContainText(to.name);
     const hopCount = await hops.count();
-    await expect(page.getByTestId('route-jumps')).toHaveText(hopCount - 1 === 1 ? '1 saut' : `${hopCount - 1} sauts`);
+    await expect(page.getByTestId('route-jumps')).toHaveText(
+      hopCount - 1 === 1 ? '1 saut' : `${hopCount - 1} sauts`,
+    );
     await expect(page.locator('[data-route-segment]')).toHaveCount(hopCount - 1);
     await expect(page.locator(`[data-route-start="${from.id}"]`)).toHaveCount(1);
     await expect(page.locator(`[data-route-end="${to.id}"]`)).toHaveCount(1);
@@ -87,7 +94,9 @@ test.describe('systems map', () => {
     await expect(page.getByTestId('planet-row').first()).toBeVisible();
   });
 
-  test('dragging moves the whole map with the pointer, and it is drawn in place when released', async ({ page }) => {
+  test('dragging moves the whole map with the pointer, and it is drawn in place when released', async ({
+    page,
+  }) => {
     const systems = await openMap(page);
     const node = page.locator(`[data-system-id="${systems[0]!.id}"]`);
     const world = page.getByTestId('map-world');
@@ -95,11 +104,16 @@ test.describe('systems map', () => {
     // nothing moves any more, so the drag is the only thing that moves the map.
     let drawnBefore: string | null = null;
     await expect
-      .poll(async () => {
-        const previous = drawnBefore;
-        drawnBefore = await world.getAttribute('transform');
-        return drawnBefore !== null && drawnBefore === previous && drawnBefore !== 'translate(400,400) scale(1)';
-      }, { intervals: [250] })
+      .poll(
+        async () => {
+          const previous = drawnBefore;
+          drawnBefore = await world.getAttribute('transform');
+          return (
+            drawnBefore !== null && drawnBefore === previous && drawnBefore !== 'translate(400,400) scale(1)'
+          );
+        },
+        { intervals: [250] },
+      )
       .toBe(true);
     const before = (await node.boundingBox())!;
     const map = (await page.getByTestId('systems-map').boundingBox())!;
@@ -117,7 +131,9 @@ test.describe('systems map', () => {
     await page.mouse.up();
     // Released, the move is drawn into the SVG and the layer transform is gone.
     await expect(world).not.toHaveAttribute('transform', drawnBefore!);
-    const svgTransform = await page.locator('[data-labels]').evaluate((element) => (element as SVGElement).style.transform);
+    const svgTransform = await page
+      .locator('[data-labels]')
+      .evaluate((element) => (element as SVGElement).style.transform);
     expect(svgTransform).toBe('');
     const after = (await node.boundingBox())!;
     expect(after.x - before.x).toBeCloseTo(120, 0);
@@ -136,7 +152,9 @@ test.describe('systems map', () => {
 test.describe('systems map on a phone', () => {
   test.use({ viewport: { width: 375, height: 760 }, hasTouch: true, isMobile: true });
 
-  test('a tap shows the tooltip instead of leaving, and a toggle swaps the map for the sidebar', async ({ page }) => {
+  test('a tap shows the tooltip instead of leaving, and a toggle swaps the map for the sidebar', async ({
+    page,
+  }) => {
     const systems = await openMap(page);
     const target = systems[Math.floor(systems.length / 2)]!;
     await page.locator(`[data-system-id="${target.id}"]`).tap();

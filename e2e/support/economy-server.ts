@@ -65,11 +65,19 @@ export async function startEconomyServer(gameSpeed: number): Promise<EconomyServ
 
 /** Minimal HTTP surface both playwright-core and @playwright/test request contexts share. */
 export interface RequestContext {
-  fetch(url: string, options: { method: string; data?: unknown; headers?: Record<string, string> }): Promise<{ status(): number; json(): Promise<unknown> }>;
+  fetch(
+    url: string,
+    options: { method: string; data?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status(): number; json(): Promise<unknown> }>;
 }
 
 /** Calls the API with the context's cookies; mutations carry the JSON content type the server requires. */
-export async function apiCall<T>(request: RequestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; data: T }> {
+export async function apiCall<T>(
+  request: RequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
   const response = await request.fetch(`/api/v1${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -90,22 +98,38 @@ interface Item {
  * Builds `kind/id` up to `level` through the API, waiting for resources and for each level to
  * finish; fast game speeds make this a matter of seconds.
  */
-export async function buildUpTo(request: RequestContext, kind: string, id: number, level: number, timeoutMs = 60_000): Promise<void> {
+export async function buildUpTo(
+  request: RequestContext,
+  kind: string,
+  id: number,
+  level: number,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const list = await apiCall<{ modules: Item[] }>(request, 'GET', `/me/planet/${kind}`);
     const item = list.data.modules.find((entry) => entry.id === id);
     if (item === undefined) throw new Error(`${kind} ${id} not listed`);
     if ((item.level ?? 0) >= level) return;
-    if (item.nb_upgrade_on_progress === 0 && item.can_be_improved) await apiCall(request, 'POST', `/me/planet/${kind}/${id}`);
+    if (item.nb_upgrade_on_progress === 0 && item.can_be_improved)
+      await apiCall(request, 'POST', `/me/planet/${kind}/${id}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`${kind} ${id} did not reach level ${level}`);
 }
 
-export async function registerByApi(request: RequestContext, tag: string, raceId: 1 | 2): Promise<{ email: string; password: string }> {
+export async function registerByApi(
+  request: RequestContext,
+  tag: string,
+  raceId: 1 | 2,
+): Promise<{ email: string; password: string }> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const player = { email: `${tag}-${suffix}@example.org`, username: `${tag}_${suffix}`.slice(0, 20), password: 'Starship1', race_id: raceId };
+  const player = {
+    email: `${tag}-${suffix}@example.org`,
+    username: `${tag}_${suffix}`.slice(0, 20),
+    password: 'Starship1',
+    race_id: raceId,
+  };
   const response = await apiCall(request, 'POST', '/auth/register', player);
   if (response.status >= 300) throw new Error(`registration failed: ${response.status}`);
   return player;

@@ -15,7 +15,12 @@ async function admin(args: string[]): Promise<number> {
   let lock: DataDirLock | null = null;
   if (!config.databaseUrl) lock = acquireDataDirLock(resolve(config.dataDir));
   const handle = config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 2, namedStatements: config.namedStatements })
+    ? openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: 2,
+        namedStatements: config.namedStatements,
+      })
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
   try {
     for (const line of await runCommand({ handle, config, now: Date.now() }, args)) console.log(line);

@@ -27,8 +27,18 @@ async function main(): Promise<void> {
     error: (o: object, m: string) => (appLog ? appLog.error(o, m) : console.error(m, o)),
   };
   const events = await openEventBus(config.databaseUrl, handle.schema, busLog, true);
-  const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes, events };
-  const rateLimit = config.rateLimitPerMinute === undefined ? {} : { rateLimit: { max: config.rateLimitPerMinute, windowMs: 60_000 } };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    random: randomBytes,
+    events,
+  };
+  const rateLimit =
+    config.rateLimitPerMinute === undefined
+      ? {}
+      : { rateLimit: { max: config.rateLimitPerMinute, windowMs: 60_000 } };
   const app = await buildApp({ ...ctx, ...rateLimit });
   appLog = app.log;
   try {

@@ -16,7 +16,11 @@ export interface Scheduler {
  * Runs each task on its interval, never overlapping with itself; a failing run is logged and
  * retried at the next tick. `stop` waits for runs in progress, so shutdown never cuts a transaction.
  */
-export function startScheduler(tasks: readonly ScheduledTask[], clock: Clock, log: FastifyBaseLogger): Scheduler {
+export function startScheduler(
+  tasks: readonly ScheduledTask[],
+  clock: Clock,
+  log: FastifyBaseLogger,
+): Scheduler {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;

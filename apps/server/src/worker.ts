@@ -16,12 +16,18 @@ import { startScheduler } from './scheduler.js';
 async function worker(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    throw new Error('npm run worker needs DATABASE_URL: with the embedded SQLite database, npm start runs the scheduler itself');
+    throw new Error(
+      'npm run worker needs DATABASE_URL: with the embedded SQLite database, npm start runs the scheduler itself',
+    );
   }
   // A server that never listens, for the same structured logger as the web processes.
   const log = Fastify({ logger: { level: config.logLevel } }).log;
   const clock = () => Date.now();
-  const handle = openDatabase({ kind: 'postgres', url: config.databaseUrl, namedStatements: config.namedStatements });
+  const handle = openDatabase({
+    kind: 'postgres',
+    url: config.databaseUrl,
+    namedStatements: config.namedStatements,
+  });
   const events = await openEventBus(config.databaseUrl, handle.schema, log, false);
   try {
     const applied = await migrateToLatest(handle.db, handle.dialect, handle.schema);
@@ -31,7 +37,14 @@ async function worker(): Promise<void> {
     await handle.close();
     throw error;
   }
-  const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, clock, random: randomBytes, events };
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    random: randomBytes,
+    events,
+  };
   const scheduler = startScheduler(scheduledTasks(ctx), clock, log);
   log.info('worker started: scheduler only, no HTTP');
 

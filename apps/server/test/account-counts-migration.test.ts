@@ -8,24 +8,51 @@ describe('migration 005 (visible accounts counter, SQLite)', () => {
   it('starts the counter from the accounts already there, suspended ones left out', async () => {
     const handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
     try {
-      const before = MIGRATIONS.slice(0, MIGRATIONS.findIndex(([name]) => name === '005-visible-accounts-counter'));
+      const before = MIGRATIONS.slice(
+        0,
+        MIGRATIONS.findIndex(([name]) => name === '005-visible-accounts-counter'),
+      );
       const migrations: Record<string, Migration> = {};
-      for (const [name, migration] of before) migrations[name] = { up: (db) => migration.up(db, handle.dialect) };
-      await new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+      for (const [name, migration] of before)
+        migrations[name] = { up: (db) => migration.up(db, handle.dialect) };
+      await new Migrator({
+        db: handle.db,
+        provider: { getMigrations: async () => migrations },
+      }).migrateToLatest();
 
       const at = '2026-01-01T00:00:00.000Z';
-      for (const [name, suspended] of [['one', null], ['two', at], ['three', null]] as const) {
+      for (const [name, suspended] of [
+        ['one', null],
+        ['two', at],
+        ['three', null],
+      ] as const) {
         await handle.db
           .insertInto('accounts')
           .values({
-            username: name, username_lower: name, email: `${name}@example.test`, email_lower: `${name}@example.test`,
-            password_hash: 'x', race_id: 1, nmi: 0, focus_planet_index: 0, economy_points: 0, science_points: 0,
-            military_points: 0, total_points: 0, suspended_at: suspended, created_at: at, next_event_at: null, settled_at: at,
+            username: name,
+            username_lower: name,
+            email: `${name}@example.test`,
+            email_lower: `${name}@example.test`,
+            password_hash: 'x',
+            race_id: 1,
+            nmi: 0,
+            focus_planet_index: 0,
+            economy_points: 0,
+            science_points: 0,
+            military_points: 0,
+            total_points: 0,
+            suspended_at: suspended,
+            created_at: at,
+            next_event_at: null,
+            settled_at: at,
           })
           .execute();
       }
-      expect(await migrateToLatest(handle.db, handle.dialect, handle.schema)).toContain('005-visible-accounts-counter');
-      const counter = async () => (await handle.db.selectFrom('account_counts').select('visible').executeTakeFirstOrThrow()).visible;
+      expect(await migrateToLatest(handle.db, handle.dialect, handle.schema)).toContain(
+        '005-visible-accounts-counter',
+      );
+      const counter = async () =>
+        (await handle.db.selectFrom('account_counts').select('visible').executeTakeFirstOrThrow()).visible;
       expect(await counter()).toBe(2);
 
       await handle.db.deleteFrom('accounts').where('username_lower', '=', 'one').execute();

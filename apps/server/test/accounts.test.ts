@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countVisibleAccounts, createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  countVisibleAccounts,
+  createTestApp,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,11 +31,18 @@ async function get(player: TestPlayer, url: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: player.headers });
   return {
     status: response.statusCode,
-    body: response.json() as { data: Row[] & Row & { planets: unknown[] }; meta?: { offset: number; limit: number; total: number }; i18n_comment?: string },
+    body: response.json() as {
+      data: Row[] & Row & { planets: unknown[] };
+      meta?: { offset: number; limit: number; total: number };
+      i18n_comment?: string;
+    },
   };
 }
 
-async function setPoints(id: number, points: { economy: number; science: number; military: number }): Promise<void> {
+async function setPoints(
+  id: number,
+  points: { economy: number; science: number; military: number },
+): Promise<void> {
   await t.database.db
     .updateTable('accounts')
     .set({
@@ -45,14 +58,25 @@ async function setPoints(id: number, points: { economy: number; science: number;
 let players: TestPlayer[];
 beforeAll(async () => {
   players = [];
-  for (const name of ['Zeta', 'alpha', 'Mid', 'Tied', 'Banned']) players.push(await registerPlayer(t.app, { username: name, race_id: name === 'Mid' ? 2 : 1 }));
-  const [zeta, alpha, mid, tied, banned] = players as [TestPlayer, TestPlayer, TestPlayer, TestPlayer, TestPlayer];
+  for (const name of ['Zeta', 'alpha', 'Mid', 'Tied', 'Banned'])
+    players.push(await registerPlayer(t.app, { username: name, race_id: name === 'Mid' ? 2 : 1 }));
+  const [zeta, alpha, mid, tied, banned] = players as [
+    TestPlayer,
+    TestPlayer,
+    TestPlayer,
+    TestPlayer,
+    TestPlayer,
+  ];
   await setPoints(zeta.me.id, { economy: 10, science: 0, military: 50 });
   await setPoints(alpha.me.id, { economy: 5, science: 30, military: 0 });
   await setPoints(mid.me.id, { economy: 40, science: 1, military: 1 });
   await setPoints(tied.me.id, { economy: 0, science: 0, military: 60 });
   await setPoints(banned.me.id, { economy: 999, science: 999, military: 999 });
-  await t.database.db.updateTable('accounts').set({ suspended_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', banned.me.id).execute();
+  await t.database.db
+    .updateTable('accounts')
+    .set({ suspended_at: '2026-01-01T00:00:00.000Z' })
+    .where('id', '=', banned.me.id)
+    .execute();
 });
 
 describe('GET /accounts', () => {
@@ -70,15 +94,23 @@ describe('GET /accounts', () => {
     expect(body.data.find((row) => row.is_me)?.id).toBe(mid.me.id);
     expect(body.data.filter((row) => row.is_me)).toHaveLength(1);
     expect(body.data[2]).toEqual({
-      id: mid.me.id, rank: 3, username: 'Mid', race: { id: 2 },
-      total_points: 42, economy_points: 40, science_points: 1, military_points: 1, is_me: true,
+      id: mid.me.id,
+      rank: 3,
+      username: 'Mid',
+      race: { id: 2 },
+      total_points: 42,
+      economy_points: 40,
+      science_points: 1,
+      military_points: 1,
+      is_me: true,
     });
     expect([zeta, alpha, tied].every((p) => body.data.some((row) => row.id === p.me.id))).toBe(true);
   });
 
   it('sorts by each points column (highest first) and by username (alphabetically, ignoring case)', async () => {
     const viewer = players[0]!;
-    const order = async (orderBy: string) => (await get(viewer, `/accounts?order_by=${orderBy}`)).body.data.map((row) => row.username);
+    const order = async (orderBy: string) =>
+      (await get(viewer, `/accounts?order_by=${orderBy}`)).body.data.map((row) => row.username);
     expect(await order('economy_points')).toEqual(['Mid', 'Zeta', 'alpha', 'Tied']);
     expect(await order('science_points')).toEqual(['alpha', 'Mid', 'Zeta', 'Tied']);
     expect(await order('military_points')).toEqual(['Tied', 'Zeta', 'Mid', 'alpha']);
@@ -110,9 +142,17 @@ describe('GET /accounts', () => {
     await setPoints(extra.me.id, { economy: 5000, science: 0, military: 0 });
     const second = await get(viewer, '/accounts?limit=50');
     expect(second.body.data[0]?.username).toBe('Climber');
-    await t.database.db.updateTable('accounts').set({ username: 'Climber2' }).where('id', '=', extra.me.id).execute();
+    await t.database.db
+      .updateTable('accounts')
+      .set({ username: 'Climber2' })
+      .where('id', '=', extra.me.id)
+      .execute();
     expect((await get(viewer, '/accounts?limit=50')).body.data[0]?.username).toBe('Climber2');
-    await t.database.db.updateTable('accounts').set({ suspended_at: '2026-01-02T00:00:00.000Z' }).where('id', '=', extra.me.id).execute();
+    await t.database.db
+      .updateTable('accounts')
+      .set({ suspended_at: '2026-01-02T00:00:00.000Z' })
+      .where('id', '=', extra.me.id)
+      .execute();
     const last = await get(viewer, '/accounts?limit=50');
     expect(last.body.data.map((row) => row.username)).not.toContain('Climber2');
     expect(last.body.meta?.total).toBe((first.body.meta?.total ?? 0) - 1);
@@ -129,9 +169,17 @@ describe('GET /accounts/{id}', () => {
     const { status, body } = await get(zeta, `/accounts/${mid.me.id}`);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({
-      id: mid.me.id, rank: 3, username: 'Mid', race: { id: 2 }, total_points: 42, economy_points: 40, is_me: false,
+      id: mid.me.id,
+      rank: 3,
+      username: 'Mid',
+      race: { id: 2 },
+      total_points: 42,
+      economy_points: 40,
+      is_me: false,
     });
-    expect(body.data.planets).toEqual([{ name: expect.any(String), index: 0, system: { id: expect.any(Number), name: expect.any(String) } }]);
+    expect(body.data.planets).toEqual([
+      { name: expect.any(String), index: 0, system: { id: expect.any(Number), name: expect.any(String) } },
+    ]);
     expect(JSON.stringify(body.data)).not.toMatch(/email|password|nmi/);
   });
 
@@ -156,7 +204,11 @@ describe('the leaderboard total', () => {
     expect(await total()).toBe(before! + 2);
 
     const suspend = (at: string | null) =>
-      t.database.db.updateTable('accounts').set({ suspended_at: at }).where('id', '=', newcomers[0]!.me.id).execute();
+      t.database.db
+        .updateTable('accounts')
+        .set({ suspended_at: at })
+        .where('id', '=', newcomers[0]!.me.id)
+        .execute();
     await suspend('2026-02-01T00:00:00.000Z');
     expect(await total()).toBe(before! + 1);
     // A second suspension (a new date) of an account already suspended changes nothing.

@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandError, runCommand } from '../src/admin/commands.js';
 import { openDatabase } from '../src/db/database.js';
-import { countVisibleAccounts, createTestApp, JSON_HEADERS, registerPlayer, testConfig, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  countVisibleAccounts,
+  createTestApp,
+  JSON_HEADERS,
+  registerPlayer,
+  testConfig,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
 
 const run = promisify(execFile);
 const ADMIN = join(import.meta.dirname, '../src/admin.ts');
@@ -39,7 +47,10 @@ describe('admin command line (a real process on SQLite)', () => {
   });
 
   it('refuses to work on an unmigrated database instead of creating its tables', async () => {
-    expect(await admin('list')).toMatchObject({ code: 1, out: expect.stringContaining('run "npm run admin -- migrate" first') });
+    expect(await admin('list')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('run "npm run admin -- migrate" first'),
+    });
   });
 
   it('migrates, then suspends with --yes and reinstates an account by username in any case', async () => {
@@ -49,25 +60,52 @@ describe('admin command line (a real process on SQLite)', () => {
     await handle.db
       .insertInto('accounts')
       .values({
-        username: 'Troll', username_lower: 'troll', email: 't@example.test', email_lower: 't@example.test',
-        password_hash: 'x', race_id: 1, nmi: 0, focus_planet_index: 0, economy_points: 0, science_points: 0,
-        military_points: 0, total_points: 0, suspended_at: null, created_at: '2026-01-01T00:00:00.000Z',
-        next_event_at: null, settled_at: '2026-01-01T00:00:00.000Z',
+        username: 'Troll',
+        username_lower: 'troll',
+        email: 't@example.test',
+        email_lower: 't@example.test',
+        password_hash: 'x',
+        race_id: 1,
+        nmi: 0,
+        focus_planet_index: 0,
+        economy_points: 0,
+        science_points: 0,
+        military_points: 0,
+        total_points: 0,
+        suspended_at: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        next_event_at: null,
+        settled_at: '2026-01-01T00:00:00.000Z',
       })
       .execute();
     await handle.close();
 
     expect(await admin('suspend', 'TROLL')).toMatchObject({ code: 1, out: expect.stringContaining('--yes') });
-    expect(await admin('list', '--suspended')).toMatchObject({ code: 0, out: expect.stringContaining('0 account(s)') });
+    expect(await admin('list', '--suspended')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('0 account(s)'),
+    });
     expect((await admin('suspend', 'TROLL', '--yes')).code).toBe(0);
-    expect(await admin('list', '--suspended')).toMatchObject({ code: 0, out: expect.stringMatching(/Troll.*suspended since/) });
+    expect(await admin('list', '--suspended')).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/Troll.*suspended since/),
+    });
     expect((await admin('unsuspend', 'troll')).code).toBe(0);
-    expect(await admin('list', '--suspended')).toMatchObject({ code: 0, out: expect.stringContaining('0 account(s)') });
+    expect(await admin('list', '--suspended')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('0 account(s)'),
+    });
   }, 90_000);
 
   it('fails with exit code 1 on an unknown username or command', async () => {
-    expect(await admin('suspend', 'nobody', '--yes')).toMatchObject({ code: 1, out: expect.stringContaining('No account named nobody') });
-    expect(await admin('explode')).toMatchObject({ code: 1, out: expect.stringContaining('Unknown command "explode"') });
+    expect(await admin('suspend', 'nobody', '--yes')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('No account named nobody'),
+    });
+    expect(await admin('explode')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('Unknown command "explode"'),
+    });
   });
 });
 
@@ -85,10 +123,13 @@ describe('admin commands against the game (SQLite, or PostgreSQL with TEST_DATAB
     await t.close();
   });
 
-  const me = async (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers });
+  const me = async (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/me', headers });
 
   it('grants NMI by username or by id, and the player sees the new balance', async () => {
-    expect(await command('grant-nmi', 'operated', '250')).toEqual([`Granted 250 NMI to Operated (account ${player.me.id}); balance 350`]);
+    expect(await command('grant-nmi', 'operated', '250')).toEqual([
+      `Granted 250 NMI to Operated (account ${player.me.id}); balance 350`,
+    ]);
     await command('grant-nmi', String(player.me.id), '50');
     expect((await me(player.headers)).json()).toMatchObject({ data: { nmi: 400 } });
   });
@@ -103,7 +144,12 @@ describe('admin commands against the game (SQLite, or PostgreSQL with TEST_DATAB
 
   it('lists accounts with id, username, NMI and status', async () => {
     const lines = await command('list');
-    expect(lines.some((line) => line.startsWith(String(player.me.id)) && line.includes('Operated') && line.includes('active'))).toBe(true);
+    expect(
+      lines.some(
+        (line) =>
+          line.startsWith(String(player.me.id)) && line.includes('Operated') && line.includes('active'),
+      ),
+    ).toBe(true);
     expect(lines.at(-1)).toMatch(/^\d+ account\(s\)$/);
   });
 
@@ -115,10 +161,16 @@ describe('admin commands against the game (SQLite, or PostgreSQL with TEST_DATAB
     await command('suspend', victim.username, '--yes');
     const during = await me(victim.headers);
     expect(during.statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: victim.headers });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      headers: victim.headers,
+    });
     expect(refresh.statusCode).toBeGreaterThanOrEqual(401);
     const login = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/login', headers: JSON_HEADERS,
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: JSON_HEADERS,
       payload: { email: victim.email, password: victim.password, remember_me: false },
     });
     expect(login.statusCode).toBe(403);
@@ -126,7 +178,9 @@ describe('admin commands against the game (SQLite, or PostgreSQL with TEST_DATAB
 
     await command('reinstate', victim.username);
     const again = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/login', headers: JSON_HEADERS,
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: JSON_HEADERS,
       payload: { email: victim.email, password: victim.password, remember_me: false },
     });
     expect(again.statusCode).toBe(200);
@@ -137,7 +191,9 @@ describe('admin commands against the game (SQLite, or PostgreSQL with TEST_DATAB
   it('keeps the leaderboard total exact through suspend, a repeated suspend and reinstate', async () => {
     const player = await registerPlayer(t.app);
     const total = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/v1/accounts?limit=1', headers: player.headers })).json<{ meta: { total: number } }>().meta.total;
+      (await t.app.inject({ method: 'GET', url: '/api/v1/accounts?limit=1', headers: player.headers })).json<{
+        meta: { total: number };
+      }>().meta.total;
     const counted = () => countVisibleAccounts(t.database.db);
     const victim = await registerPlayer(t.app);
     const before = await total();

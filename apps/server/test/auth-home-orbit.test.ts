@@ -10,7 +10,12 @@ afterAll(async () => {
 });
 
 /** Takes every free orbit of the race's systems of one security with planets of a filler account. */
-async function fillOrbits(ownerId: number, raceId: number, securityId: number, firstIdx: number): Promise<void> {
+async function fillOrbits(
+  ownerId: number,
+  raceId: number,
+  securityId: number,
+  firstIdx: number,
+): Promise<void> {
   const free = await t.database.db
     .selectFrom('orbits')
     .innerJoin('systems', 'systems.id', 'orbits.system_id')
@@ -24,8 +29,19 @@ async function fillOrbits(ownerId: number, raceId: number, securityId: number, f
   for (const [i, orbit] of free.entries()) {
     await t.database.db
       .insertInto('planets')
-      .values({ account_id: ownerId, orbit_id: orbit.id, idx: firstIdx + i, name: 'Filler', planet_type: 'default',
-        max_capacity: 163, metal: 0, crystal: 0, fuel: 0, last_visit: null, created_at: createdAt })
+      .values({
+        account_id: ownerId,
+        orbit_id: orbit.id,
+        idx: firstIdx + i,
+        name: 'Filler',
+        planet_type: 'default',
+        max_capacity: 163,
+        metal: 0,
+        crystal: 0,
+        fuel: 0,
+        last_visit: null,
+        created_at: createdAt,
+      })
       .execute();
   }
 }
@@ -50,7 +66,10 @@ describe('home orbit when the race region fills up', () => {
     expect(await homeSecurity(border.me.id)).toBe(2);
 
     await fillOrbits(filler.me.id, 1, 2, 2000);
-    const accountsBefore = await t.database.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const accountsBefore = await t.database.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
@@ -59,7 +78,10 @@ describe('home orbit when the race region fills up', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 1024, i18n_comment: 'UNIVERSE_FULL' });
-    const accountsAfter = await t.database.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const accountsAfter = await t.database.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(accountsAfter.n)).toBe(Number(accountsBefore.n));
 
     // The other race's region is untouched.

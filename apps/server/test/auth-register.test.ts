@@ -10,7 +10,12 @@ afterAll(async () => {
 });
 
 const register = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/register', headers: { ...JSON_HEADERS, ...headers }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    headers: { ...JSON_HEADERS, ...headers },
+    payload: payload as object,
+  });
 
 const valid = (n: string) => ({ email: `${n}@example.test`, username: n, password: 'Secret123', race_id: 2 });
 
@@ -45,26 +50,50 @@ describe('POST /auth/register', () => {
       .selectFrom('planets')
       .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
       .innerJoin('systems', 'systems.id', 'orbits.system_id')
-      .select(['planets.name', 'planets.idx', 'planets.planet_type', 'planets.max_capacity', 'planets.metal',
-        'planets.crystal', 'planets.fuel', 'systems.security_id', 'systems.race_id'])
+      .select([
+        'planets.name',
+        'planets.idx',
+        'planets.planet_type',
+        'planets.max_capacity',
+        'planets.metal',
+        'planets.crystal',
+        'planets.fuel',
+        'systems.security_id',
+        'systems.race_id',
+      ])
       .where('planets.account_id', '=', player.me.id)
       .execute();
     expect(planet).toEqual([
-      { name: 'Planète mère', idx: 0, planet_type: 'default', max_capacity: 163, metal: 500, crystal: 500, fuel: 0,
-        security_id: 1, race_id: 2 },
+      {
+        name: 'Planète mère',
+        idx: 0,
+        planet_type: 'default',
+        max_capacity: 163,
+        metal: 500,
+        crystal: 500,
+        fuel: 0,
+        security_id: 1,
+        race_id: 2,
+      },
     ]);
   });
 
   it('names the home planet Homeworld when the browser prefers English', async () => {
     const player = await registerPlayer(t.app, { acceptLanguage: 'en-GB,en;q=0.9,fr;q=0.5' });
-    const planet = await t.database.db.selectFrom('planets').select('name').where('account_id', '=', player.me.id)
+    const planet = await t.database.db
+      .selectFrom('planets')
+      .select('name')
+      .where('account_id', '=', player.me.id)
       .executeTakeFirstOrThrow();
     expect(planet.name).toBe('Homeworld');
   });
 
   it('keeps the French name when French is preferred over English', async () => {
     const player = await registerPlayer(t.app, { acceptLanguage: 'fr-FR,fr;q=0.9,en;q=0.8' });
-    const planet = await t.database.db.selectFrom('planets').select('name').where('account_id', '=', player.me.id)
+    const planet = await t.database.db
+      .selectFrom('planets')
+      .select('name')
+      .where('account_id', '=', player.me.id)
       .executeTakeFirstOrThrow();
     expect(planet.name).toBe('Planète mère');
   });
@@ -76,16 +105,25 @@ describe('POST /auth/register', () => {
       .selectFrom('planets')
       .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
       .select('orbits.system_id')
-      .where('planets.account_id', 'in', players.map((p) => p.me.id))
+      .where(
+        'planets.account_id',
+        'in',
+        players.map((p) => p.me.id),
+      )
       .execute();
     expect(new Set(systems.map((s) => s.system_id)).size).toBe(3);
   });
 
   it('sends a welcome email carrying the username', async () => {
     const player = await registerPlayer(t.app);
-    const emails = await t.database.db.selectFrom('emails').select(['title', 'params', 'read_at'])
-      .where('account_id', '=', player.me.id).execute();
-    expect(emails).toEqual([{ title: 'welcome', params: JSON.stringify({ username: player.username }), read_at: null }]);
+    const emails = await t.database.db
+      .selectFrom('emails')
+      .select(['title', 'params', 'read_at'])
+      .where('account_id', '=', player.me.id)
+      .execute();
+    expect(emails).toEqual([
+      { title: 'welcome', params: JSON.stringify({ username: player.username }), read_at: null },
+    ]);
   });
 
   it('refuses an email already used, whatever its case, with 409 EMAIL_TAKEN', async () => {

@@ -20,11 +20,20 @@ afterAll(async () => {
 
 const login = (payload: object, remoteAddress = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: JSON_HEADERS, payload, remoteAddress });
-const me = (cookies: Cookies) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader(cookies) } });
+const me = (cookies: Cookies) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader(cookies) } });
 const refresh = (cookies: Cookies) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: { ...JSON_HEADERS, cookie: cookieHeader(cookies) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/refresh',
+    headers: { ...JSON_HEADERS, cookie: cookieHeader(cookies) },
+  });
 const logout = (cookies: Cookies) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { ...JSON_HEADERS, cookie: cookieHeader(cookies) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/logout',
+    headers: { ...JSON_HEADERS, cookie: cookieHeader(cookies) },
+  });
 
 describe('POST /auth/login', () => {
   it('answers Me and fresh session cookies for the right email and password', async () => {
@@ -51,7 +60,11 @@ describe('POST /auth/login', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    expect(wrong.json()).toEqual({ message: 'Unknown email or password', code: 1005, i18n_comment: 'CONNECTION_ERROR' });
+    expect(wrong.json()).toEqual({
+      message: 'Unknown email or password',
+      code: 1005,
+      i18n_comment: 'CONNECTION_ERROR',
+    });
     expect(wrong.cookies).toEqual([]);
   });
 
@@ -63,8 +76,11 @@ describe('POST /auth/login', () => {
 
   it('refuses a suspended account with 403 ACCOUNT_SUSPENDED and stops its open sessions', async () => {
     const player = await registerPlayer(t.app);
-    await t.database.db.updateTable('accounts').set({ suspended_at: new Date(t.clock()).toISOString() })
-      .where('id', '=', player.me.id).execute();
+    await t.database.db
+      .updateTable('accounts')
+      .set({ suspended_at: new Date(t.clock()).toISOString() })
+      .where('id', '=', player.me.id)
+      .execute();
     const response = await login({ email: player.email, password: player.password });
     expect(response.statusCode).toBe(403);
     expect(response.json().i18n_comment).toBe('ACCOUNT_SUSPENDED');
@@ -73,27 +89,41 @@ describe('POST /auth/login', () => {
 
   it('throttles an account after 10 failures from one address for 15 minutes, while the player signs in from an address it knows', async () => {
     const player = await registerPlayer(t.app);
-    expect((await login({ email: player.email, password: player.password }, '10.0.2.2')).statusCode).toBe(200);
+    expect((await login({ email: player.email, password: player.password }, '10.0.2.2')).statusCode).toBe(
+      200,
+    );
     for (let i = 0; i < 10; i += 1) {
       expect((await login({ email: player.email, password: 'Wrong1234' }, '10.0.2.1')).statusCode).toBe(401);
     }
     const blocked = await login({ email: player.email, password: player.password }, '10.0.2.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 1019, i18n_comment: 'TOO_MANY_REQUESTS' });
-    expect((await login({ email: player.email, password: player.password }, '10.0.2.2')).statusCode).toBe(200);
+    expect((await login({ email: player.email, password: player.password }, '10.0.2.2')).statusCode).toBe(
+      200,
+    );
     t.clock.advance(15 * 60 * 1000 + 1);
-    expect((await login({ email: player.email, password: player.password }, '10.0.2.1')).statusCode).toBe(200);
+    expect((await login({ email: player.email, password: player.password }, '10.0.2.1')).statusCode).toBe(
+      200,
+    );
   });
 
   it('closes an account attacked from many addresses to every address but those its player signed in from', async () => {
     const player = await registerPlayer(t.app);
-    expect((await login({ email: player.email, password: player.password }, '10.0.5.100')).statusCode).toBe(200);
+    expect((await login({ email: player.email, password: player.password }, '10.0.5.100')).statusCode).toBe(
+      200,
+    );
     for (let i = 0; i < 10; i += 1) {
-      expect((await login({ email: player.email, password: 'Wrong1234' }, `10.0.5.${i}`)).statusCode).toBe(401);
+      expect((await login({ email: player.email, password: 'Wrong1234' }, `10.0.5.${i}`)).statusCode).toBe(
+        401,
+      );
     }
     expect((await login({ email: player.email, password: 'Wrong1234' }, '10.0.5.50')).statusCode).toBe(429);
-    expect((await login({ email: player.email, password: player.password }, '10.0.5.51')).statusCode).toBe(429);
-    expect((await login({ email: player.email, password: player.password }, '10.0.5.100')).statusCode).toBe(200);
+    expect((await login({ email: player.email, password: player.password }, '10.0.5.51')).statusCode).toBe(
+      429,
+    );
+    expect((await login({ email: player.email, password: player.password }, '10.0.5.100')).statusCode).toBe(
+      200,
+    );
   });
 
   it('closes an unknown email after 10 failures from many addresses exactly like a real account', async () => {
@@ -111,11 +141,17 @@ describe('POST /auth/login', () => {
 
   it('throttles an address that fails on many accounts', async () => {
     for (let i = 0; i < 30; i += 1) {
-      expect((await login({ email: `spray${i}@example.test`, password: 'Wrong1234' }, '10.0.3.1')).statusCode).toBe(401);
+      expect(
+        (await login({ email: `spray${i}@example.test`, password: 'Wrong1234' }, '10.0.3.1')).statusCode,
+      ).toBe(401);
     }
     const player = await registerPlayer(t.app);
-    expect((await login({ email: player.email, password: player.password }, '10.0.3.1')).statusCode).toBe(429);
-    expect((await login({ email: player.email, password: player.password }, '10.0.3.2')).statusCode).toBe(200);
+    expect((await login({ email: player.email, password: player.password }, '10.0.3.1')).statusCode).toBe(
+      429,
+    );
+    expect((await login({ email: player.email, password: player.password }, '10.0.3.2')).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -123,7 +159,11 @@ describe('sessions', () => {
   it('answers 401 UNAUTHORIZED without a session cookie', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/me' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Authentication error', code: 1003, i18n_comment: 'UNAUTHORIZED' });
+    expect(response.json()).toEqual({
+      message: 'Authentication error',
+      code: 1003,
+      i18n_comment: 'UNAUTHORIZED',
+    });
   });
 
   it('refuses a tampered access token', async () => {

@@ -8,12 +8,19 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A load whose reads the test ends one by one; each read sees the store as it is when it starts. */
 function controlledStore() {
   const store = new Map<string, number>();
-  const inFlight: { keys: readonly string[]; snapshot: Map<string, number>; end: () => void; fail: (e: unknown) => void }[] = [];
+  const inFlight: {
+    keys: readonly string[];
+    snapshot: Map<string, number>;
+    end: () => void;
+    fail: (e: unknown) => void;
+  }[] = [];
   const loads: string[][] = [];
   const load = (keys: readonly string[]) =>
     new Promise<ReadonlyMap<string, number>>((resolve, reject) => {
       loads.push([...keys]);
-      const snapshot = new Map(keys.flatMap((key) => (store.has(key) ? [[key, store.get(key) ?? 0] as const] : [])));
+      const snapshot = new Map(
+        keys.flatMap((key) => (store.has(key) ? [[key, store.get(key) ?? 0] as const] : [])),
+      );
       inFlight.push({ keys, snapshot, end: () => resolve(snapshot), fail: reject });
     });
   const endNext = async () => {
@@ -58,7 +65,14 @@ describe('coalesced reads', () => {
   it('never answers a caller with a read that started before its call', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.constant({ op: 'end' as const }), fc.record({ op: fc.constant('get' as const), key: fc.constantFrom('a', 'b', 'c') }), fc.record({ op: fc.constant('write' as const), key: fc.constantFrom('a', 'b', 'c') })), { maxLength: 40 }),
+        fc.array(
+          fc.oneof(
+            fc.constant({ op: 'end' as const }),
+            fc.record({ op: fc.constant('get' as const), key: fc.constantFrom('a', 'b', 'c') }),
+            fc.record({ op: fc.constant('write' as const), key: fc.constantFrom('a', 'b', 'c') }),
+          ),
+          { maxLength: 40 },
+        ),
         async (steps) => {
           const s = controlledStore();
           const reads = coalescedReads(s.load, 2);
@@ -66,7 +80,8 @@ describe('coalesced reads', () => {
           for (const step of steps) {
             if (step.op === 'end') await s.endNext();
             else if (step.op === 'write') s.store.set(step.key, (s.store.get(step.key) ?? 0) + 1);
-            else calls.push({ key: step.key, atCall: s.store.get(step.key) ?? 0, answer: reads.get(step.key) });
+            else
+              calls.push({ key: step.key, atCall: s.store.get(step.key) ?? 0, answer: reads.get(step.key) });
           }
           // Drain: reads asked for start on a later turn; end each one until every caller has its answer.
           let answered = 0;
@@ -145,9 +160,18 @@ describe('padKeys', () => {
   it.each([
     [[], []],
     [[1], [1]],
-    [[1, 2], [1, 2]],
-    [[1, 2, 3], [1, 2, 3, 3]],
-    [[5, 6, 7, 8, 9], [5, 6, 7, 8, 9, 9, 9, 9]],
+    [
+      [1, 2],
+      [1, 2],
+    ],
+    [
+      [1, 2, 3],
+      [1, 2, 3, 3],
+    ],
+    [
+      [5, 6, 7, 8, 9],
+      [5, 6, 7, 8, 9, 9, 9, 9],
+    ],
   ])('%j becomes %j', (keys, padded) => {
     expect(padKeys(keys)).toEqual(padded);
   });

@@ -1,4 +1,11 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_VISIT_PERIOD_MS } from '../src/modules/economy/economy.repository.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
@@ -18,7 +25,13 @@ class StatementCounter implements KyselyPlugin {
 const counter = new StatementCounter();
 let t: TestApp;
 const players: TestPlayer[] = [];
-const ROUTES = ['/api/v1/me', '/api/v1/me/planet', '/api/v1/me/planet/factories', '/api/v1/systems', '/api/v1/accounts?offset=0&limit=20'] as const;
+const ROUTES = [
+  '/api/v1/me',
+  '/api/v1/me/planet',
+  '/api/v1/me/planet/factories',
+  '/api/v1/systems',
+  '/api/v1/accounts?offset=0&limit=20',
+] as const;
 
 beforeAll(async () => {
   t = await createTestApp({ plugin: counter });
@@ -28,33 +41,37 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (player: TestPlayer, url: string) => t.app.inject({ method: 'GET', url, headers: player.headers });
+const get = (player: TestPlayer, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: player.headers });
 
 describe('reads shared by the requests of the same moment', () => {
-  it.each(ROUTES)('%s: concurrent callers share their reads and each gets what it would alone', async (url) => {
-    // Alone, one after the other: each player's answer, and the process warmed (tokens checked, states kept).
-    const alone = new Map<number, string>();
-    for (const player of players) {
-      const response = await get(player, url);
-      expect(response.statusCode).toBe(200);
-      alone.set(player.me.id, response.body);
-    }
-    const before = counter.count;
-    for (const player of players) await get(player, url);
-    const sequential = counter.count - before;
+  it.each(ROUTES)(
+    '%s: concurrent callers share their reads and each gets what it would alone',
+    async (url) => {
+      // Alone, one after the other: each player's answer, and the process warmed (tokens checked, states kept).
+      const alone = new Map<number, string>();
+      for (const player of players) {
+        const response = await get(player, url);
+        expect(response.statusCode).toBe(200);
+        alone.set(player.me.id, response.body);
+      }
+      const before = counter.count;
+      for (const player of players) await get(player, url);
+      const sequential = counter.count - before;
 
-    const start = counter.count;
-    const together = await Promise.all(players.map((player) => get(player, url)));
-    const concurrent = counter.count - start;
+      const start = counter.count;
+      const together = await Promise.all(players.map((player) => get(player, url)));
+      const concurrent = counter.count - start;
 
-    together.forEach((response, index) => {
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe(alone.get(players[index]?.me.id ?? 0));
-    });
-    // Alone, every request reads the auth epoch and its own rows; together they share them.
-    expect(sequential).toBeGreaterThanOrEqual(2 * players.length);
-    expect(concurrent).toBeLessThanOrEqual(4);
-  });
+      together.forEach((response, index) => {
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toBe(alone.get(players[index]?.me.id ?? 0));
+      });
+      // Alone, every request reads the auth epoch and its own rows; together they share them.
+      expect(sequential).toBeGreaterThanOrEqual(2 * players.length);
+      expect(concurrent).toBeLessThanOrEqual(4);
+    },
+  );
 
   it('records the visits of concurrent first screens in one shared write, each before its answer', async () => {
     t.clock.advance(LAST_VISIT_PERIOD_MS + 1_000);
@@ -66,7 +83,11 @@ describe('reads shared by the requests of the same moment', () => {
     const visits = await t.database.db
       .selectFrom('planets')
       .select('last_visit')
-      .where('account_id', 'in', players.map((player) => player.me.id))
+      .where(
+        'account_id',
+        'in',
+        players.map((player) => player.me.id),
+      )
       .execute();
     expect(visits).toHaveLength(players.length);
     for (const visit of visits) expect(visit.last_visit).toBe(now);
@@ -79,7 +100,11 @@ describe('reads shared by the requests of the same moment', () => {
     await t.database.db
       .updateTable('planets')
       .set((eb) => ({ metal: eb('metal', '+', 100) }))
-      .where('account_id', 'in', players.map((player) => player.me.id))
+      .where(
+        'account_id',
+        'in',
+        players.map((player) => player.me.id),
+      )
       .execute();
     const start = counter.count;
     const together = await Promise.all(players.map((player) => get(player, '/api/v1/me/planet/factories')));
@@ -96,7 +121,11 @@ describe('reads shared by the requests of the same moment', () => {
   it('a revocation committed before a request is seen by it, even among concurrent requests', async () => {
     const [victim, ...others] = players;
     if (victim === undefined) throw new Error('no players');
-    await t.database.db.updateTable('refresh_tokens').set({ revoked_at: new Date().toISOString() }).where('account_id', '=', victim.me.id).execute();
+    await t.database.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('account_id', '=', victim.me.id)
+      .execute();
     const answers = await Promise.all([victim, ...others].map((player) => get(player, '/api/v1/me')));
     expect(answers[0]?.statusCode).toBe(401);
     for (const answer of answers.slice(1)) expect(answer.statusCode).toBe(200);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailsOf } from './economy-fixtures.js';
-import { createListeningTestApp, loginPlayer, registerPlayer, TEST_EPOCH, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  createListeningTestApp,
+  loginPlayer,
+  registerPlayer,
+  TEST_EPOCH,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
 
 let t: TestApp;
 let base: string;
@@ -16,14 +23,26 @@ afterAll(async () => {
 const DAY = 86_400_000;
 
 interface Availability {
-  commandant: { id: number; name: string; nmi_daily: number; nmi_weekly: number; nmi_monthly: number; nmi_yearly: number };
+  commandant: {
+    id: number;
+    name: string;
+    nmi_daily: number;
+    nmi_weekly: number;
+    nmi_monthly: number;
+    nmi_yearly: number;
+  };
   available: boolean;
   available_until: string | null;
   nmi?: number;
 }
 
 // any: the factory list is asserted field by field where it is read.
-async function call(player: TestPlayer, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<{ status: number; body: { data: any; i18n_comment?: string } }> {
+async function call(
+  player: TestPlayer,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+): Promise<{ status: number; body: { data: any; i18n_comment?: string } }> {
   const response = await t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -48,9 +67,22 @@ describe('GET /me/commandants', () => {
     const { status, body } = await call(player, 'GET', '/me/commandants');
     expect(status).toBe(200);
     const list = body.data as Availability[];
-    expect(list.map((item) => item.commandant.name)).toEqual(['geologist', 'architect', 'admiral', 'technocrat', 'commander']);
+    expect(list.map((item) => item.commandant.name)).toEqual([
+      'geologist',
+      'architect',
+      'admiral',
+      'technocrat',
+      'commander',
+    ]);
     expect(list[0]).toEqual({
-      commandant: { id: 1, name: 'geologist', nmi_daily: 10, nmi_weekly: 50, nmi_monthly: 150, nmi_yearly: 1200 },
+      commandant: {
+        id: 1,
+        name: 'geologist',
+        nmi_daily: 10,
+        nmi_weekly: 50,
+        nmi_monthly: 150,
+        nmi_yearly: 1200,
+      },
       available: false,
       available_until: null,
     });
@@ -74,7 +106,12 @@ describe('POST /me/commandants/{id}', () => {
     const emails = await emailsOf(t.database.db, player.me.id);
     expect(emails.at(-1)).toEqual({
       title: 'commandant_unlocked',
-      params: { commandant: { id: 2, key: 'architect' }, time: 2, available_until: new Date(TEST_EPOCH + 7 * DAY).toISOString(), nmi_spent: 50 },
+      params: {
+        commandant: { id: 2, key: 'architect' },
+        time: 2,
+        available_until: new Date(TEST_EPOCH + 7 * DAY).toISOString(),
+        nmi_spent: 50,
+      },
     });
 
     t.clock.advance(DAY);
@@ -91,8 +128,13 @@ describe('POST /me/commandants/{id}', () => {
     t.clock.advance(DAY);
     player = await loginPlayer(t.app, player);
     const list = (await call(player, 'GET', '/me/commandants')).body.data as Availability[];
-    expect(list[0]).toMatchObject({ available: false, available_until: new Date(TEST_EPOCH + DAY).toISOString() });
-    expect((await emailsOf(t.database.db, player.me.id)).map((email) => email.title)).toContain('commandant_expired');
+    expect(list[0]).toMatchObject({
+      available: false,
+      available_until: new Date(TEST_EPOCH + DAY).toISOString(),
+    });
+    expect((await emailsOf(t.database.db, player.me.id)).map((email) => email.title)).toContain(
+      'commandant_expired',
+    );
   });
 
   it('refuses without enough NMI with 422 INSUFFICIENT_NMI and changes nothing', async () => {
@@ -102,7 +144,9 @@ describe('POST /me/commandants/{id}', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.i18n_comment).toBe('INSUFFICIENT_NMI');
     expect(await nmiOf(player)).toBe(100);
-    expect(((await call(player, 'GET', '/me/commandants')).body.data as Availability[])[4]!.available_until).toBeNull();
+    expect(
+      ((await call(player, 'GET', '/me/commandants')).body.data as Availability[])[4]!.available_until,
+    ).toBeNull();
     expect(await emailsOf(t.database.db, player.me.id)).toEqual(before);
   });
 
@@ -111,7 +155,14 @@ describe('POST /me/commandants/{id}', () => {
     const unknown = await call(player, 'POST', '/me/commandants/6', { time: 1 });
     expect(unknown.status).toBe(404);
     expect(unknown.body.i18n_comment).toBe('NOT_FOUND');
-    for (const payload of [{ time: 0 }, { time: 5 }, { time: '1' }, { time: 1.5 }, {}, { time: 1, extra: true }]) {
+    for (const payload of [
+      { time: 0 },
+      { time: 5 },
+      { time: '1' },
+      { time: 1.5 },
+      {},
+      { time: 1, extra: true },
+    ]) {
       const bad = await call(player, 'POST', '/me/commandants/1', payload);
       expect(bad.status, JSON.stringify(payload)).toBe(400);
       expect(bad.body.i18n_comment).toBe('VALIDATION_ERROR');
@@ -123,8 +174,12 @@ describe('POST /me/commandants/{id}', () => {
     t.clock.set(TEST_EPOCH);
     const player = await registerPlayer(t.app);
     const metalPerHour = async () =>
-      ((await call(player, 'GET', '/me/planet/factories')).body.data.modules as { factory: { id: number }; production_per_hour: number }[])
-        .find((item) => item.factory.id === 1)!.production_per_hour;
+      (
+        (await call(player, 'GET', '/me/planet/factories')).body.data.modules as {
+          factory: { id: number };
+          production_per_hour: number;
+        }[]
+      ).find((item) => item.factory.id === 1)!.production_per_hour;
     const before = await metalPerHour();
     expect(before).toBeGreaterThan(0);
     await call(player, 'POST', '/me/commandants/1', { time: 1 });
@@ -140,15 +195,23 @@ describe('parallel unlocks', () => {
     await setNmi(player.me.id, 10);
     const results = await Promise.all(
       Array.from({ length: PARALLEL }, async () => {
-        const response = await fetch(`${base}/me/commandants/1`, { method: 'POST', headers: player.headers, body: JSON.stringify({ time: 1 }) });
+        const response = await fetch(`${base}/me/commandants/1`, {
+          method: 'POST',
+          headers: player.headers,
+          body: JSON.stringify({ time: 1 }),
+        });
         return { status: response.status, body: (await response.json()) as { i18n_comment?: string } };
       }),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 422 && r.body.i18n_comment === 'INSUFFICIENT_NMI')).toHaveLength(PARALLEL - 1);
+    expect(
+      results.filter((r) => r.status === 422 && r.body.i18n_comment === 'INSUFFICIENT_NMI'),
+    ).toHaveLength(PARALLEL - 1);
     expect(await nmiOf(player)).toBe(0);
     const list = (await call(player, 'GET', '/me/commandants')).body.data as Availability[];
     expect(list[0]!.available_until).toBe(new Date(TEST_EPOCH + DAY).toISOString());
-    expect((await emailsOf(t.database.db, player.me.id)).filter((email) => email.title === 'commandant_unlocked')).toHaveLength(1);
+    expect(
+      (await emailsOf(t.database.db, player.me.id)).filter((email) => email.title === 'commandant_unlocked'),
+    ).toHaveLength(1);
   });
 });

@@ -27,7 +27,12 @@ describe('concurrent requests', () => {
   it('gives simultaneous sign-ups distinct home orbits', async () => {
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        register({ email: `crowd${i}@example.test`, username: `crowd${i}`, password: 'Password1', race_id: 2 }),
+        register({
+          email: `crowd${i}@example.test`,
+          username: `crowd${i}`,
+          password: 'Password1',
+          race_id: 2,
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(6).fill(201));

@@ -8,20 +8,39 @@ import type { Database } from '../src/db/schema.js';
 import { economyDb } from '../src/modules/economy/economy.repository.js';
 
 export async function homePlanetId(db: Kysely<Database>, accountId: number): Promise<number> {
-  const row = await db.selectFrom('planets').select('id').where('account_id', '=', accountId).where('idx', '=', 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('planets')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('idx', '=', 0)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function setResources(db: Kysely<Database>, planetId: number, resources: Resources): Promise<void> {
+export async function setResources(
+  db: Kysely<Database>,
+  planetId: number,
+  resources: Resources,
+): Promise<void> {
   await db.updateTable('planets').set(resources).where('id', '=', planetId).execute();
 }
 
 export async function readResources(db: Kysely<Database>, planetId: number): Promise<Resources> {
-  return db.selectFrom('planets').select(['metal', 'crystal', 'fuel']).where('id', '=', planetId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('planets')
+    .select(['metal', 'crystal', 'fuel'])
+    .where('id', '=', planetId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Sets a factory (1) or building (2) level, or a ship (3) or defense (4) count. */
-export async function setModule(db: Kysely<Database>, planetId: number, typeId: 1 | 2 | 3 | 4, moduleId: number, value: number): Promise<void> {
+export async function setModule(
+  db: Kysely<Database>,
+  planetId: number,
+  typeId: 1 | 2 | 3 | 4,
+  moduleId: number,
+  value: number,
+): Promise<void> {
   await economyDb(db)
     .insertInto('planet_modules')
     .values({ planet_id: planetId, type_id: typeId, module_id: moduleId, value })
@@ -29,7 +48,12 @@ export async function setModule(db: Kysely<Database>, planetId: number, typeId: 
     .execute();
 }
 
-export async function setResearch(db: Kysely<Database>, accountId: number, researchId: number, level: number): Promise<void> {
+export async function setResearch(
+  db: Kysely<Database>,
+  accountId: number,
+  researchId: number,
+  level: number,
+): Promise<void> {
   await economyDb(db)
     .insertInto('account_research')
     .values({ account_id: accountId, research_id: researchId, level })
@@ -37,13 +61,25 @@ export async function setResearch(db: Kysely<Database>, accountId: number, resea
     .execute();
 }
 
-export async function emailsOf(db: Kysely<Database>, accountId: number): Promise<{ title: string; params: unknown }[]> {
-  const rows = await db.selectFrom('emails').select(['title', 'params']).where('account_id', '=', accountId).orderBy('id').execute();
+export async function emailsOf(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<{ title: string; params: unknown }[]> {
+  const rows = await db
+    .selectFrom('emails')
+    .select(['title', 'params'])
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ title: row.title, params: JSON.parse(row.params) as unknown }));
 }
 
 export async function constructionCount(db: Kysely<Database>, accountId: number): Promise<number> {
-  const rows = await economyDb(db).selectFrom('constructions').select('id').where('account_id', '=', accountId).execute();
+  const rows = await economyDb(db)
+    .selectFrom('constructions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .execute();
   return rows.length;
 }
 

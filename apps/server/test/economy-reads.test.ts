@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePlanetId, readResources, setModule, setResources } from './economy-fixtures.js';
-import { createTestApp, loginPlayer, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,12 +21,18 @@ const HOUR = 3_600_000;
 async function metalShown(player: TestPlayer): Promise<number> {
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: player.headers });
   expect(response.statusCode).toBe(200);
-  const resources = (response.json() as { data: { resources: { resource: { id: number }; value: number }[] } }).data.resources;
+  const resources = (
+    response.json() as { data: { resources: { resource: { id: number }; value: number }[] } }
+  ).data.resources;
   return resources.find((r) => r.resource.id === 1)?.value ?? Number.NaN;
 }
 
 async function storedSnapshot(accountId: number, planetId: number) {
-  const account = await t.database.db.selectFrom('accounts').select('settled_at').where('id', '=', accountId).executeTakeFirstOrThrow();
+  const account = await t.database.db
+    .selectFrom('accounts')
+    .select('settled_at')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
   return { settledAt: account.settled_at, resources: await readResources(t.database.db, planetId) };
 }
 
@@ -51,9 +63,17 @@ describe('reading the economy', () => {
     }
     t.clock.advance(HOUR);
     actor = await loginPlayer(t.app, actor);
-    const started = await t.app.inject({ method: 'POST', url: '/api/v1/me/planet/factories/1', headers: actor.headers });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/planet/factories/1',
+      headers: actor.headers,
+    });
     expect(started.statusCode).toBe(200);
-    const cancelled = await t.app.inject({ method: 'DELETE', url: '/api/v1/me/planet/factories', headers: actor.headers });
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me/planet/factories',
+      headers: actor.headers,
+    });
     expect(cancelled.statusCode).toBe(200);
     t.clock.advance(HOUR);
     reader = await loginPlayer(t.app, reader);

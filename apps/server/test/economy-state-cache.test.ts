@@ -18,14 +18,18 @@ async function planet(player: TestPlayer) {
 }
 
 async function metalMineLevel(player: TestPlayer): Promise<number> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/me/planet/factories', headers: player.headers });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/me/planet/factories',
+    headers: player.headers,
+  });
   expect(response.statusCode).toBe(200);
   const modules = (response.json() as { data: { modules: { id: number; level: number }[] } }).data.modules;
   return modules.find((m) => m.id === 1)?.level ?? Number.NaN;
 }
 
 describe('reads served from the kept state', () => {
-  it('show a write made behind the server\'s back (another process, the admin CLI) on the next read', async () => {
+  it("show a write made behind the server's back (another process, the admin CLI) on the next read", async () => {
     const player = await registerPlayer(t.app);
     const planetId = await homePlanetId(t.database.db, player.me.id);
     expect(await metalMineLevel(player)).toBe(0);
@@ -43,10 +47,20 @@ describe('reads served from the kept state', () => {
   it('show a construction the server itself started, and what it cost', async () => {
     const player = await registerPlayer(t.app);
     const before = (await planet(player)).resources.find((r) => r.resource.id === 1)?.value ?? 0;
-    const started = await t.app.inject({ method: 'POST', url: '/api/v1/me/planet/factories/1', headers: player.headers });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/planet/factories/1',
+      headers: player.headers,
+    });
     expect(started.statusCode).toBe(200);
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/me/planet/factories', headers: player.headers });
-    expect((list.json() as { data: { construction_lists: unknown[] } }).data.construction_lists).toHaveLength(1);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/planet/factories',
+      headers: player.headers,
+    });
+    expect((list.json() as { data: { construction_lists: unknown[] } }).data.construction_lists).toHaveLength(
+      1,
+    );
     const after = (await planet(player)).resources.find((r) => r.resource.id === 1)?.value ?? 0;
     expect(after).toBeLessThan(before);
   });
@@ -81,7 +95,7 @@ describe('the state cache', () => {
   it('freezes a kept state all the way down, so no request can change it for another', () => {
     const kept = deepFreeze({ planets: [{ resources: { metal: 1 } }] });
     expect(() => {
-      (kept.planets[0]!.resources as { metal: number }).metal = 2;
+      (kept.planets[0]!.resources).metal = 2;
     }).toThrow(TypeError);
     expect(() => (kept.planets as unknown[]).push({})).toThrow(TypeError);
   });

@@ -11,7 +11,13 @@ import {
   setResearch,
   setResources,
 } from './economy-fixtures.js';
-import { createTestApp, loginPlayer, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,10 +66,14 @@ async function moduleOf(player: TestPlayer, kind: string, id: number): Promise<I
   return item;
 }
 
-async function resourceStrip(player: TestPlayer): Promise<Record<string, { value: number; production_per_hour: number }>> {
+async function resourceStrip(
+  player: TestPlayer,
+): Promise<Record<string, { value: number; production_per_hour: number }>> {
   const planet = (await call(player, 'GET', '/me/planet')).body.data;
   return Object.fromEntries(
-    (planet.resources as { resource: { name: string }; value: number; production_per_hour: number }[]).map((r) => [r.resource.name, r]),
+    (planet.resources as { resource: { name: string }; value: number; production_per_hour: number }[]).map(
+      (r) => [r.resource.name, r],
+    ),
   );
 }
 
@@ -101,7 +111,10 @@ describe('economy: factories and production', () => {
     expect(strip.crystal?.value).toBe(500 + 30);
 
     player = await wait(player, 1000 * HOUR);
-    const capped = (await call(player, 'GET', '/me/planet')).body.data.resources as { value: number; max: number }[];
+    const capped = (await call(player, 'GET', '/me/planet')).body.data.resources as {
+      value: number;
+      max: number;
+    }[];
     expect(capped[0]?.value).toBe(capped[0]?.max);
   });
 
@@ -112,16 +125,27 @@ describe('economy: factories and production', () => {
 
     const first = await call(player, 'POST', '/me/planet/factories/1');
     expect(first.status).toBe(200);
-    expect((await call(player, 'POST', '/me/planet/factories/3')).body.data).toMatchObject({ state: 1, scheduled_at: null });
+    expect((await call(player, 'POST', '/me/planet/factories/3')).body.data).toMatchObject({
+      state: 1,
+      scheduled_at: null,
+    });
     expect((await call(player, 'POST', '/me/planet/factories/2')).status).toBe(200);
     expect((await call(player, 'GET', '/me/planet/factories')).body.data.construction_lists).toHaveLength(3);
 
     player = await wait(player, Date.parse(first.body.data.scheduled_at as string) - t.clock());
     const list = (await call(player, 'GET', '/me/planet/factories')).body.data;
     expect(list.construction_lists).toEqual([
-      expect.objectContaining({ type_id: 1, module_id: 2, state: 2, scheduled_value: 1, scheduled_at: expect.any(String) }),
+      expect.objectContaining({
+        type_id: 1,
+        module_id: 2,
+        state: 2,
+        scheduled_value: 1,
+        scheduled_at: expect.any(String),
+      }),
     ]);
-    const failed = (await emailsOf(t.database.db, player.me.id)).filter((e) => e.title === 'construction_failed');
+    const failed = (await emailsOf(t.database.db, player.me.id)).filter(
+      (e) => e.title === 'construction_failed',
+    );
     expect(failed).toEqual([
       {
         title: 'construction_failed',
@@ -183,7 +207,13 @@ describe('economy: units and research', () => {
 
     const order = await call(player, 'POST', '/me/planet/ships/1', { value: 3 });
     expect(order.status).toBe(200);
-    expect(order.body.data).toMatchObject({ type_id: 3, module_id: 1, state: 2, scheduled_value: 3, delivered: 0 });
+    expect(order.body.data).toMatchObject({
+      type_id: 3,
+      module_id: 1,
+      state: 2,
+      scheduled_value: 3,
+      delivered: 0,
+    });
     expect(await readResources(t.database.db, planetId)).toEqual({ metal: 0, crystal: 0, fuel: 0 });
 
     // (3000 + 1000) / (2500 · (1 + shipyard 1)) · 3600 s per light fighter.
@@ -221,9 +251,14 @@ describe('economy: units and research', () => {
     expect(strip.metal?.production_per_hour).toBeCloseTo(30.6, 9);
     expect(strip.crystal?.production_per_hour).toBeCloseTo(15.3, 9);
     expect((await me(player)).science_points).toBeCloseTo(0.3, 9);
-    const finished = (await emailsOf(t.database.db, player.me.id)).filter((e) => e.title === 'research_finished');
+    const finished = (await emailsOf(t.database.db, player.me.id)).filter(
+      (e) => e.title === 'research_finished',
+    );
     expect(finished).toEqual([
-      { title: 'research_finished', params: { research: { id: 1, key: 'mining_technology' }, level: 1, planet: 'Planète mère' } },
+      {
+        title: 'research_finished',
+        params: { research: { id: 1, key: 'mining_technology' }, level: 1, planet: 'Planète mère' },
+      },
     ]);
   });
 
@@ -237,11 +272,21 @@ describe('economy: units and research', () => {
     const layers = await call(player, 'GET', '/me/planet/ships/1/layers');
     expect(layers.status).toBe(200);
     expect(layers.body.data.length).toBeGreaterThan(0);
-    expect(layers.body.data[0]).toMatchObject({ id: expect.any(Number), value: expect.any(Number), resistances: expect.any(Array) });
+    expect(layers.body.data[0]).toMatchObject({
+      id: expect.any(Number),
+      value: expect.any(Number),
+      resistances: expect.any(Array),
+    });
     const damages = await call(player, 'GET', '/me/planet/defenses/1/damages');
     expect(damages.status).toBe(200);
-    expect(damages.body.data[0]).toMatchObject({ id: expect.any(Number), resistance: { id: expect.any(Number) }, value: expect.any(Number) });
-    const ships = (await call(player, 'GET', '/me/planet/ships')).body.data.modules as { ship: { race: { id: number } } }[];
+    expect(damages.body.data[0]).toMatchObject({
+      id: expect.any(Number),
+      resistance: { id: expect.any(Number) },
+      value: expect.any(Number),
+    });
+    const ships = (await call(player, 'GET', '/me/planet/ships')).body.data.modules as {
+      ship: { race: { id: number } };
+    }[];
     expect(ships).toHaveLength(10);
     expect(ships.every((s) => s.ship.race.id === 1)).toBe(true);
   });
@@ -252,7 +297,11 @@ describe('economy: commandants', () => {
     let player = await registerPlayer(t.app);
     await economyDb(t.database.db)
       .insertInto('commandants')
-      .values({ account_id: player.me.id, commandant_id: 1, available_until: new Date(t.clock() + HOUR).toISOString() })
+      .values({
+        account_id: player.me.id,
+        commandant_id: 1,
+        available_until: new Date(t.clock() + HOUR).toISOString(),
+      })
       .execute();
     // Geologist: +10% on the passive 30 metal per hour.
     expect((await resourceStrip(player)).metal?.production_per_hour).toBeCloseTo(33, 9);
@@ -261,14 +310,24 @@ describe('economy: commandants', () => {
     const strip = await resourceStrip(player);
     expect(strip.metal?.production_per_hour).toBeCloseTo(30, 9);
     expect(strip.metal?.value).toBe(500 + 33 + 30);
-    const expired = (await emailsOf(t.database.db, player.me.id)).filter((e) => e.title === 'commandant_expired');
-    expect(expired).toEqual([{ title: 'commandant_expired', params: { commandant: { id: 1, key: 'geologist' } } }]);
+    const expired = (await emailsOf(t.database.db, player.me.id)).filter(
+      (e) => e.title === 'commandant_expired',
+    );
+    expect(expired).toEqual([
+      { title: 'commandant_expired', params: { commandant: { id: 1, key: 'geologist' } } },
+    ]);
   });
 });
 
 describe('economy: refusals and bad input change nothing', () => {
   async function snapshot(player: TestPlayer) {
-    const paths = ['/me/planet', '/me/planet/factories', '/me/planet/buildings', '/me/planet/ships', '/me/planet/researchs'];
+    const paths = [
+      '/me/planet',
+      '/me/planet/factories',
+      '/me/planet/buildings',
+      '/me/planet/ships',
+      '/me/planet/researchs',
+    ];
     return Promise.all(paths.map(async (path) => (await call(player, 'GET', path)).body));
   }
 
@@ -295,12 +354,30 @@ describe('economy: refusals and bad input change nothing', () => {
   it('answers 400 for every malformed quantity, id or planet field', async () => {
     const player = await registerPlayer(t.app);
     const before = await snapshot(player);
-    const quantities: unknown[] = [{ value: 0 }, { value: -1 }, { value: 1.5 }, { value: '10' }, { value: 1e9 }, { value: null }, undefined, {}, { value: 1, extra: true }];
+    const quantities: unknown[] = [
+      { value: 0 },
+      { value: -1 },
+      { value: 1.5 },
+      { value: '10' },
+      { value: 1e9 },
+      { value: null },
+      undefined,
+      {},
+      { value: 1, extra: true },
+    ];
     for (const payload of quantities) {
       const response = await call(player, 'POST', '/me/planet/ships/1', payload);
-      expect({ payload, ...response }).toMatchObject({ status: 400, body: { i18n_comment: 'VALIDATION_ERROR' } });
+      expect({ payload, ...response }).toMatchObject({
+        status: 400,
+        body: { i18n_comment: 'VALIDATION_ERROR' },
+      });
     }
-    for (const url of ['/me/planet/factories/abc', '/me/planet/factories/0', '/me/planet/factories/1.5', '/me/planet/factories/-1']) {
+    for (const url of [
+      '/me/planet/factories/abc',
+      '/me/planet/factories/0',
+      '/me/planet/factories/1.5',
+      '/me/planet/factories/-1',
+    ]) {
       expect((await call(player, 'POST', url)).status).toBe(400);
     }
     for (const payload of [{ planet_index: -1 }, { planet_index: '0' }, { planet_index: 0.5 }, {}]) {
@@ -315,7 +392,13 @@ describe('economy: refusals and bad input change nothing', () => {
   it('answers the rule’s key with 409 or 422 and keeps the planet as it was', async () => {
     const player = await registerPlayer(t.app);
     const planetId = await homePlanetId(t.database.db, player.me.id);
-    const expectRefusal = async (method: Method, url: string, status: number, key: string, payload?: unknown) => {
+    const expectRefusal = async (
+      method: Method,
+      url: string,
+      status: number,
+      key: string,
+      payload?: unknown,
+    ) => {
       const before = await snapshot(player);
       const response = await call(player, method, url, payload);
       expect({ url, ...response }).toMatchObject({ url, status, body: { i18n_comment: key } });
@@ -331,7 +414,8 @@ describe('economy: refusals and bad input change nothing', () => {
     await expectRefusal('DELETE', '/me/planet/researchs', 409, 'NOTHING_TO_CANCEL');
 
     await setModule(t.database.db, planetId, 1, 1, 1);
-    for (let i = 0; i < 3; i += 1) expect((await call(player, 'POST', '/me/planet/factories/1')).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await call(player, 'POST', '/me/planet/factories/1')).status).toBe(200);
     await expectRefusal('POST', '/me/planet/factories/2', 409, 'QUEUE_FULL');
     await expectRefusal('DELETE', '/me/planet/factories/1', 409, 'PENDING_LEVELS');
 
@@ -348,7 +432,9 @@ describe('planets', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.data.name).toBe('New Eden');
     const list = await call(player, 'GET', '/me/planets');
-    expect(list.body.data.planets).toEqual([expect.objectContaining({ index: 0, name: 'New Eden', capacity: 0, max_capacity: 163 })]);
+    expect(list.body.data.planets).toEqual([
+      expect.objectContaining({ index: 0, name: 'New Eden', capacity: 0, max_capacity: 163 }),
+    ]);
     const focus = await call(player, 'POST', '/me/planet', { planet_index: 0 });
     expect(focus.status).toBe(200);
     expect(focus.body.data).toMatchObject({
@@ -366,7 +452,9 @@ describe('planets', () => {
     t.clock.advance(30 * SECOND);
     expect((await call(player, 'GET', '/me/planet')).body.data.last_visit).toBe(first);
     player = await wait(player, 31 * SECOND);
-    expect((await call(player, 'GET', '/me/planet')).body.data.last_visit).toBe(new Date(t.clock()).toISOString());
+    expect((await call(player, 'GET', '/me/planet')).body.data.last_visit).toBe(
+      new Date(t.clock()).toISOString(),
+    );
   });
 });
 

@@ -22,7 +22,11 @@ async function call(player: TestPlayer, method: 'GET' | 'PUT', url: string) {
   const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: player.headers });
   return {
     status: response.statusCode,
-    body: response.json() as { data: EmailBody & EmailBody[]; meta?: { offset: number; limit: number; total: number; unread: number }; i18n_comment?: string },
+    body: response.json() as {
+      data: EmailBody & EmailBody[];
+      meta?: { offset: number; limit: number; total: number; unread: number };
+      i18n_comment?: string;
+    },
   };
 }
 

@@ -6,7 +6,14 @@ import type { EventBus } from '../src/modules/events/event-bus.js';
 import type { LiveEvent } from '../src/modules/events/live-events.js';
 import { channelFor, notificationPayloads, startPostgresBus } from '../src/modules/events/pg-event-bus.js';
 import { economyDeps, runSchedulerOnce } from '../src/modules/economy/economy.service.js';
-import { createTestClock, createTestDatabase, loginPlayer, registerPlayer, testConfig, type TestDatabase } from './helpers/index.js';
+import {
+  createTestClock,
+  createTestDatabase,
+  loginPlayer,
+  registerPlayer,
+  testConfig,
+  type TestDatabase,
+} from './helpers/index.js';
 import { openStream, settleDeliveries, type OpenStream } from './events-stream.js';
 
 const HOUR = 3600 * 1000;
@@ -54,7 +61,14 @@ if (url) {
     }
 
     async function app(bus: EventBus): Promise<AppInstance> {
-      const instance = await buildApp({ config: testConfig(), db: database.db, dialect: database.dialect, clock, random: randomBytes, events: bus });
+      const instance = await buildApp({
+        config: testConfig(),
+        db: database.db,
+        dialect: database.dialect,
+        clock,
+        random: randomBytes,
+        events: bus,
+      });
       apps.push(instance);
       return instance;
     }
@@ -85,7 +99,11 @@ if (url) {
       const tab = await tabOnB(player.cookie);
       const stranger = await tabOnB(other.cookie);
 
-      const started = await appA.inject({ method: 'POST', url: '/api/v1/me/planet/factories/1', headers: player.headers });
+      const started = await appA.inject({
+        method: 'POST',
+        url: '/api/v1/me/planet/factories/1',
+        headers: player.headers,
+      });
       expect(started.statusCode).toBe(200);
       clock.advance(2 * HOUR);
       const fresh = await loginPlayer(appA, player);
@@ -101,10 +119,18 @@ if (url) {
       const workerBus = await processOn(false);
       const player = await registerPlayer(appA);
       const tab = await tabOnB(player.cookie);
-      expect((await appA.inject({ method: 'POST', url: '/api/v1/me/planet/factories/1', headers: player.headers })).statusCode).toBe(200);
+      expect(
+        (await appA.inject({ method: 'POST', url: '/api/v1/me/planet/factories/1', headers: player.headers }))
+          .statusCode,
+      ).toBe(200);
       clock.advance(2 * HOUR);
 
-      const deps = economyDeps({ db: database.db, dialect: database.dialect, config: testConfig(), events: workerBus });
+      const deps = economyDeps({
+        db: database.db,
+        dialect: database.dialect,
+        config: testConfig(),
+        events: workerBus,
+      });
       expect(await runSchedulerOnce(deps, clock())).toBeGreaterThan(0);
 
       await tab.waitFor((events) => events.some((event) => event.kind === 'construction_finished'));

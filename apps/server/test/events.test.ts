@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../src/modules/events/event-bus.js';
 import { eventsRoutes, type StreamRegistry } from '../src/modules/events/events.routes.js';
-import { createTestApp, loginPlayer, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
 import { openStream, settleDeliveries, type OpenStream } from './events-stream.js';
 
 const HOUR = 3600 * 1000;
@@ -58,10 +64,17 @@ describe('GET /me/events (server-sent events, in-process bus)', () => {
 
     await finishMetalMine(player);
 
-    const finished = (events: readonly { kind: string }[]) => events.some((event) => event.kind === 'construction_finished');
+    const finished = (events: readonly { kind: string }[]) =>
+      events.some((event) => event.kind === 'construction_finished');
     await first.waitFor(finished);
     await second.waitFor(finished);
-    expect(first.events).toContainEqual({ kind: 'construction_finished', planet_id: expect.any(Number), type_id: 1, module_id: 1, level: 1 });
+    expect(first.events).toContainEqual({
+      kind: 'construction_finished',
+      planet_id: expect.any(Number),
+      type_id: 1,
+      module_id: 1,
+      level: 1,
+    });
     await settleDeliveries();
     expect(stranger.events).toEqual([]);
   });
@@ -121,7 +134,9 @@ describe('GET /me/events heartbeat', () => {
     let registry: StreamRegistry | undefined;
     await app.register(
       async (scope) => {
-        registry = eventsRoutes(scope.withTypeProvider<ZodTypeProvider>(), createInProcessBus(), { heartbeatMs: 50 });
+        registry = eventsRoutes(scope.withTypeProvider<ZodTypeProvider>(), createInProcessBus(), {
+          heartbeatMs: 50,
+        });
       },
       { prefix: '/api/v1' },
     );
@@ -131,7 +146,10 @@ describe('GET /me/events heartbeat', () => {
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const stream = await openStream(url, undefined);
-    await stream.waitFor(() => stream.comments.filter((comment) => comment === 'heartbeat').length >= 2, 2000);
+    await stream.waitFor(
+      () => stream.comments.filter((comment) => comment === 'heartbeat').length >= 2,
+      2000,
+    );
     await app.close();
     await stream.ended;
   });
@@ -145,13 +163,22 @@ describe('GET /me/events when the session ends', () => {
       const leaving = await registerPlayer(own.app);
       const suspended = await registerPlayer(own.app);
       const staying = await registerPlayer(own.app);
-      const [a, b, c] = await Promise.all([leaving, suspended, staying].map((player) => openStream(url, player.cookie)));
+      const [a, b, c] = await Promise.all(
+        [leaving, suspended, staying].map((player) => openStream(url, player.cookie)),
+      );
       await c!.waitFor(() => c!.comments.includes('heartbeat'), 2000);
 
-      const logout = await own.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: leaving.headers });
+      const logout = await own.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: leaving.headers,
+      });
       expect(logout.statusCode).toBeLessThan(300);
-      await own.database.db.updateTable('accounts').set({ suspended_at: new Date(own.clock()).toISOString() })
-        .where('id', '=', suspended.me.id).execute();
+      await own.database.db
+        .updateTable('accounts')
+        .set({ suspended_at: new Date(own.clock()).toISOString() })
+        .where('id', '=', suspended.me.id)
+        .execute();
       await a!.ended;
       await b!.ended;
 

@@ -10,7 +10,10 @@ beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'starhold-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Starhold</title>');
   writeFileSync(join(webDist, 'app.js'), 'console.log("starhold")');
-  t = await createTestApp({ config: { webDist, allowedOrigins: ['https://play.starhold.test'] }, bodyLimit: 1024 });
+  t = await createTestApp({
+    config: { webDist, allowedOrigins: ['https://play.starhold.test'] },
+    bodyLimit: 1024,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -33,11 +36,16 @@ describe('health and API documentation', () => {
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/auth/register', '/api/v1/me', '/api/v1/systems/{id}', '/api/v1/systems/{from}/{to}']),
+      expect.arrayContaining([
+        '/api/v1/auth/register',
+        '/api/v1/me',
+        '/api/v1/systems/{id}',
+        '/api/v1/systems/{from}/{to}',
+      ]),
     );
-    expect(doc.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['email', 'username', 'password', 'race_id']),
-    );
+    expect(
+      doc.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['email', 'username', 'password', 'race_id']));
   });
 
   it('lists the error catalogue with its stable codes in the OpenAPI document', async () => {
@@ -74,7 +82,11 @@ describe('error bodies', () => {
   });
 
   it('accepts an empty JSON body on calls without payload', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: JSON_HEADERS });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: JSON_HEADERS,
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -134,7 +146,8 @@ describe('limits and failures', () => {
     const limited = await createTestApp({ rateLimit: { max: 3, windowMs: 60_000 } });
     try {
       const codes = [];
-      for (let i = 0; i < 4; i += 1) codes.push((await limited.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode);
+      for (let i = 0; i < 4; i += 1)
+        codes.push((await limited.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
       const response = await limited.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(response.json()).toMatchObject({ code: 1019, i18n_comment: 'TOO_MANY_REQUESTS' });
@@ -143,11 +156,12 @@ describe('limits and failures', () => {
     }
   });
 
-  it('does not count the web app\'s own files against the API rate limit', async () => {
+  it("does not count the web app's own files against the API rate limit", async () => {
     const limited = await createTestApp({ rateLimit: { max: 3, windowMs: 60_000 } });
     try {
       const codes = [];
-      for (let i = 0; i < 6; i += 1) codes.push((await limited.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js` })).statusCode);
+      for (let i = 0; i < 6; i += 1)
+        codes.push((await limited.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js` })).statusCode);
       expect(codes).not.toContain(429);
       expect((await limited.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
     } finally {
@@ -161,7 +175,11 @@ describe('limits and failures', () => {
     await broken.database.db.schema.dropTable('emails').execute();
     const response = await broken.app.inject({ method: 'GET', url: '/api/v1/me', headers: player.headers });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Internal server error', code: 1001, i18n_comment: 'SERVER_ERROR' });
+    expect(response.json()).toEqual({
+      message: 'Internal server error',
+      code: 1001,
+      i18n_comment: 'SERVER_ERROR',
+    });
     await broken.close();
   });
 

@@ -13,7 +13,11 @@ afterAll(async () => {
 describe('GET /me', () => {
   it('answers every field of Me for the session owner', async () => {
     const player = await registerPlayer(t.app, { race_id: 2 });
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: player.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: player.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       id: player.me.id,
@@ -38,14 +42,26 @@ describe('GET /me', () => {
       params: { research: 1 },
       createdAt: new Date(t.clock()).toISOString(),
     });
-    await t.database.db.updateTable('emails').set({ read_at: new Date(t.clock()).toISOString() })
-      .where('account_id', '=', player.me.id).where('title', '=', 'welcome').execute();
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: player.cookie } });
+    await t.database.db
+      .updateTable('emails')
+      .set({ read_at: new Date(t.clock()).toISOString() })
+      .where('account_id', '=', player.me.id)
+      .where('title', '=', 'welcome')
+      .execute();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: player.cookie },
+    });
     expect(response.json().data.email_not_read_count).toBe(1);
   });
 
   it('answers 401 UNAUTHORIZED with a malformed session cookie', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: 'auth_token=garbage' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { cookie: 'auth_token=garbage' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -54,6 +70,11 @@ describe('GET /lists/races', () => {
   it('lists the playable races only, without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/lists/races' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: [{ id: 1, name: 'human' }, { id: 2, name: 'insectoid' }] });
+    expect(response.json()).toEqual({
+      data: [
+        { id: 1, name: 'human' },
+        { id: 2, name: 'insectoid' },
+      ],
+    });
   });
 });

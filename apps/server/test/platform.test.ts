@@ -76,8 +76,13 @@ describe('configuration', () => {
   it('runs the scheduler unless SCHEDULER=off, and trusts a proxy only when TRUST_PROXY says so', () => {
     expect(loadConfig({})).toMatchObject({ scheduler: true });
     expect(loadConfig({}).trustProxy).toBeUndefined();
-    expect(loadConfig({ SCHEDULER: 'off', TRUST_PROXY: 'true' })).toMatchObject({ scheduler: false, trustProxy: true });
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' })).toMatchObject({ trustProxy: '10.0.0.0/8,127.0.0.1' });
+    expect(loadConfig({ SCHEDULER: 'off', TRUST_PROXY: 'true' })).toMatchObject({
+      scheduler: false,
+      trustProxy: true,
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' })).toMatchObject({
+      trustProxy: '10.0.0.0/8,127.0.0.1',
+    });
     expect(() => loadConfig({ SCHEDULER: 'maybe' })).toThrow(/SCHEDULER/);
   });
 
@@ -97,7 +102,10 @@ describe('database setup', () => {
     try {
       expect(await migrateToLatest(database.db, database.dialect, database.schema)).toEqual([]);
       expect(await seedUniverseIfEmpty(database.db, database.dialect, 'other', 10)).toBe(false);
-      const count = await database.db.selectFrom('systems').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await database.db
+        .selectFrom('systems')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(20);
     } finally {
       await database.dispose();

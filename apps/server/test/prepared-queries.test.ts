@@ -13,13 +13,31 @@ afterAll(async () => {
 });
 
 const systemsBetween = prepared(2, (db, from: number, to: number) =>
-  db.selectFrom('systems').select(['id', 'name']).where('id', '>=', from).where('id', '<=', to).orderBy('id').limit(3),
+  db
+    .selectFrom('systems')
+    .select(['id', 'name'])
+    .where('id', '>=', from)
+    .where('id', '<=', to)
+    .orderBy('id')
+    .limit(3),
 );
 
 describe('prepared queries', () => {
   it('gives what the same query built afresh gives, for every set of arguments, constants kept in place', async () => {
-    for (const [from, to] of [[1, 2], [3, 9], [5, 5], [30, 40]] as const) {
-      const fresh = await t.db.selectFrom('systems').select(['id', 'name']).where('id', '>=', from).where('id', '<=', to).orderBy('id').limit(3).execute();
+    for (const [from, to] of [
+      [1, 2],
+      [3, 9],
+      [5, 5],
+      [30, 40],
+    ] as const) {
+      const fresh = await t.db
+        .selectFrom('systems')
+        .select(['id', 'name'])
+        .where('id', '>=', from)
+        .where('id', '<=', to)
+        .orderBy('id')
+        .limit(3)
+        .execute();
       expect(await systemsBetween.execute(t.db, from, to)).toEqual(fresh);
     }
     expect(await systemsBetween.executeTakeFirst(t.db, 4, 4)).toEqual(
@@ -52,7 +70,9 @@ describe('prepared queries', () => {
   });
 
   it('refuses a query that does not use every argument as a value', async () => {
-    const unused = prepared<[number, number], { id: number }>(2, (db, id) => db.selectFrom('systems').select('id').where('id', '=', id));
+    const unused = prepared<[number, number], { id: number }>(2, (db, id) =>
+      db.selectFrom('systems').select('id').where('id', '=', id),
+    );
     await expect(unused.execute(t.db, 1, 2)).rejects.toThrow(/uses 1 of its 2 arguments/);
   });
 });
@@ -73,21 +93,26 @@ describe('PostgreSQL statement names', () => {
     expect(nameOf('select "id" from "systems" where "id" = $1')).toBe(first);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('prepares a statement once per connection on PostgreSQL and reuses it', async () => {
-    const probe = prepared(1, (db, id: number) => db.selectFrom('systems').select(['id', 'name']).where('id', '=', id));
-    await t.db.connection().execute(async (conn) => {
-      const uses = async () => {
-        const { rows } = await sql<{ name: string; calls: number }>`
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'prepares a statement once per connection on PostgreSQL and reuses it',
+    async () => {
+      const probe = prepared(1, (db, id: number) =>
+        db.selectFrom('systems').select(['id', 'name']).where('id', '=', id),
+      );
+      await t.db.connection().execute(async (conn) => {
+        const uses = async () => {
+          const { rows } = await sql<{ name: string; calls: number }>`
           select name, generic_plans + custom_plans as calls from pg_prepared_statements
           where statement like 'select "id", "name" from "systems" where "id" = $1%'`.execute(conn);
-        expect(rows).toHaveLength(1);
-        expect(rows[0]?.name).toMatch(/^starhold_\d+$/);
-        return Number(rows[0]?.calls);
-      };
-      expect((await probe.executeTakeFirst(conn, 1))?.id).toBe(1);
-      const before = await uses();
-      for (const id of [2, 3, 4]) expect((await probe.executeTakeFirst(conn, id))?.id).toBe(id);
-      expect(await uses()).toBe(before + 3);
-    });
-  });
+          expect(rows).toHaveLength(1);
+          expect(rows[0]?.name).toMatch(/^starhold_\d+$/);
+          return Number(rows[0]?.calls);
+        };
+        expect((await probe.executeTakeFirst(conn, 1))?.id).toBe(1);
+        const before = await uses();
+        for (const id of [2, 3, 4]) expect((await probe.executeTakeFirst(conn, id))?.id).toBe(id);
+        expect(await uses()).toBe(before + 3);
+      });
+    },
+  );
 });

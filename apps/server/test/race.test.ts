@@ -6,7 +6,15 @@ import {
   saveAccountState,
 } from '../src/modules/economy/economy.repository.js';
 import { computePoints } from '@starhold/rules';
-import { clearConstructions, constructionCount, homePlanetId, readResources, setModule, setResearch, setResources } from './economy-fixtures.js';
+import {
+  clearConstructions,
+  constructionCount,
+  homePlanetId,
+  readResources,
+  setModule,
+  setResearch,
+  setResources,
+} from './economy-fixtures.js';
 import { createListeningTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 /**
@@ -30,7 +38,12 @@ const ROUNDS = 50;
 /** Light fighter (human ship 1): needs Shipyard 1 and Combustion drive 1. */
 const FIGHTER_COST = { metal: 3000, crystal: 1000, fuel: 0 };
 
-async function send(player: TestPlayer, method: string, path: string, body?: unknown): Promise<{ status: number; body: { i18n_comment?: string } }> {
+async function send(
+  player: TestPlayer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: { i18n_comment?: string } }> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: player.headers,
@@ -54,13 +67,21 @@ describe('parallel requests on one account', () => {
     await setResearch(t.database.db, player.me.id, 7, 1);
     for (let round = 0; round < ROUNDS; round += 1) {
       await clearConstructions(t.database.db, player.me.id);
-      await setResources(t.database.db, planetId, { metal: FIGHTER_COST.metal + 10, crystal: FIGHTER_COST.crystal + 10, fuel: 0 });
+      await setResources(t.database.db, planetId, {
+        metal: FIGHTER_COST.metal + 10,
+        crystal: FIGHTER_COST.crystal + 10,
+        fuel: 0,
+      });
 
       const results = await Promise.all(
         Array.from({ length: PARALLEL }, () => send(player, 'POST', '/me/planet/ships/1', { value: 1 })),
       );
       expect(statuses(results)).toEqual({ 200: 1, 422: PARALLEL - 1 });
-      expect(results.filter((r) => r.status === 422).every((r) => r.body.i18n_comment === 'INSUFFICIENT_RESOURCES')).toBe(true);
+      expect(
+        results
+          .filter((r) => r.status === 422)
+          .every((r) => r.body.i18n_comment === 'INSUFFICIENT_RESOURCES'),
+      ).toBe(true);
       expect(await readResources(t.database.db, planetId)).toEqual({ metal: 10, crystal: 10, fuel: 0 });
       expect(await constructionCount(t.database.db, player.me.id)).toBe(1);
     }
@@ -71,10 +92,14 @@ describe('parallel requests on one account', () => {
     const planetId = await homePlanetId(t.database.db, player.me.id);
     await setResources(t.database.db, planetId, { metal: 100, crystal: 20, fuel: 0 });
 
-    const results = await Promise.all(Array.from({ length: PARALLEL }, () => send(player, 'POST', '/me/planet/factories/1')));
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, () => send(player, 'POST', '/me/planet/factories/1')),
+    );
     // Waiting levels are paid when they start, so two more fit in the queue of three.
     expect(statuses(results)).toEqual({ 200: 3, 409: PARALLEL - 3 });
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.i18n_comment === 'QUEUE_FULL')).toBe(true);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.i18n_comment === 'QUEUE_FULL')).toBe(
+      true,
+    );
     expect(await readResources(t.database.db, planetId)).toEqual({ metal: 40, crystal: 5, fuel: 0 });
     expect(await constructionCount(t.database.db, player.me.id)).toBe(3);
   });
@@ -85,9 +110,13 @@ describe('parallel requests on one account', () => {
     const start = await readResources(t.database.db, planetId);
     expect((await send(player, 'POST', '/me/planet/factories/1')).status).toBe(200);
 
-    const results = await Promise.all(Array.from({ length: PARALLEL }, () => send(player, 'DELETE', '/me/planet/factories')));
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, () => send(player, 'DELETE', '/me/planet/factories')),
+    );
     expect(statuses(results)).toEqual({ 200: 1, 409: PARALLEL - 1 });
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.i18n_comment === 'NOTHING_TO_CANCEL')).toBe(true);
+    expect(
+      results.filter((r) => r.status === 409).every((r) => r.body.i18n_comment === 'NOTHING_TO_CANCEL'),
+    ).toBe(true);
     expect(await readResources(t.database.db, planetId)).toEqual(start);
     expect(await constructionCount(t.database.db, player.me.id)).toBe(0);
   });

@@ -4,9 +4,16 @@ import { z } from 'zod';
 import { createSerializerCompiler } from '../src/http/serializer.js';
 
 const compile = (schema: z.ZodType, verify: boolean) =>
-  createSerializerCompiler({ verify })({ schema, method: 'GET', url: '/test', httpStatus: '200' } as never);
+  createSerializerCompiler({ verify })({ schema, method: 'GET', url: '/test', httpStatus: '200' });
 
-const Item = envelope(z.object({ id: z.number().int(), name: z.string(), note: z.string().nullable(), tags: z.array(z.string()) }));
+const Item = envelope(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    note: z.string().nullable(),
+    tags: z.array(z.string()),
+  }),
+);
 
 describe('the response serializer', () => {
   it('writes the same JSON as the zod encoding of the contract', () => {
@@ -15,7 +22,10 @@ describe('the response serializer', () => {
   });
 
   it('leaves out whatever the contract does not declare', () => {
-    const body = compile(Item, false)({ data: { id: 1, name: 'a', note: 'n', tags: [], password_hash: 'secret' }, extra: 1 });
+    const body = compile(
+      Item,
+      false,
+    )({ data: { id: 1, name: 'a', note: 'n', tags: [], password_hash: 'secret' }, extra: 1 });
     expect(body).not.toContain('secret');
     expect(JSON.parse(body)).toEqual({ data: { id: 1, name: 'a', note: 'n', tags: [] } });
   });

@@ -22,7 +22,10 @@ beforeAll(async () => {
     `<!doctype html><html><head><title>Starhold</title><script type="module" src="/assets/app-abc123.js"></script></head>` +
       `<body>${'<div class="star"></div>'.repeat(60)}<div id="root"></div></body></html>`,
   );
-  writeFileSync(join(webDist, 'assets/app-abc123.js'), 'export function greet(name) { return `Hello, ${name}!`; }\n'.repeat(200));
+  writeFileSync(
+    join(webDist, 'assets/app-abc123.js'),
+    'export function greet(name) { return `Hello, ${name}!`; }\n'.repeat(200),
+  );
   writeFileSync(join(webDist, 'images/planet.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   const { files } = await precompressDir(webDist);
   expect(files.map((file) => file.file)).toEqual(['assets/app-abc123.js', 'index.html']);
@@ -75,7 +78,9 @@ describe('compressed files of the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
-    expect(Number(response.headers['content-length'])).toBe(readFileSync(join(webDist, 'assets/app-abc123.js.br')).length);
+    expect(Number(response.headers['content-length'])).toBe(
+      readFileSync(join(webDist, 'assets/app-abc123.js.br')).length,
+    );
     expect(response.rawPayload.length).toBe(0);
   });
 
@@ -116,7 +121,10 @@ describe('cache headers of the web app', () => {
 
   it('answers a revalidation of an unchanged page with 304', async () => {
     const first = await get('/systems/12', { 'accept-encoding': 'br' });
-    const again = await get('/systems/12', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const again = await get('/systems/12', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });
@@ -144,7 +152,13 @@ describe('missing files of the web app', () => {
   });
 
   it('answers 404 for missing files elsewhere: other directories of the app and names with an extension', async () => {
-    for (const url of ['/images/nope.png', '/images/nope', '/assets', '/favicon.ico', '/systems/12/map.json']) {
+    for (const url of [
+      '/images/nope.png',
+      '/images/nope',
+      '/assets',
+      '/favicon.ico',
+      '/systems/12/map.json',
+    ]) {
       const response = await get(url, { 'accept-encoding': 'br' });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().i18n_comment, url).toBe('NOT_FOUND');

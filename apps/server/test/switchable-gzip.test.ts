@@ -20,7 +20,7 @@ function itemsBody(names: readonly string[]): { body: Buffer; slots: number[] } 
 
 function withOn(body: Buffer, slots: readonly number[], indexes: Iterable<number>): Buffer {
   const expected = Buffer.from(body);
-  for (const index of indexes) ON.copy(expected, slots[index]!);
+  for (const index of indexes) ON.copy(expected, slots[index]);
   return expected;
 }
 
@@ -30,10 +30,16 @@ describe('switchableGzip', () => {
       fc.property(
         // Names long enough to push the body past deflate's 32 KB window now and then, and holding
         // the slot's own values: a compressor allowed to match into a slot would be caught here.
-        fc.array(fc.string({ unit: fc.constantFrom(...'abcdefghij ké"\\\u00e9\u4e2d', 'false', 'true ', 'false}', '"flag":'), maxLength: 200 }), {
-          minLength: 1,
-          maxLength: 400,
-        }),
+        fc.array(
+          fc.string({
+            unit: fc.constantFrom(...'abcdefghij ké"\\\u00e9\u4e2d', 'false', 'true ', 'false}', '"flag":'),
+            maxLength: 200,
+          }),
+          {
+            minLength: 1,
+            maxLength: 400,
+          },
+        ),
         fc.array(fc.nat(), { maxLength: 20 }),
         (names, picks) => {
           const { body, slots } = itemsBody(names);
@@ -51,8 +57,11 @@ describe('switchableGzip', () => {
   });
 
   it('keeps most of what gzip saves on a list of 1,000 items of ~150 bytes', () => {
-    const filler = ',"position":{"x":120.5,"y":-43.25},"security":{"id":2,"name":"medium"},"race":{"id":1},"connections":[12,57,300]';
-    const { body, slots } = itemsBody(Array.from({ length: 1000 }, (_, i) => `System ${i} ${'x'.repeat(i % 17)}"${filler}`));
+    const filler =
+      ',"position":{"x":120.5,"y":-43.25},"security":{"id":2,"name":"medium"},"race":{"id":1},"connections":[12,57,300]';
+    const { body, slots } = itemsBody(
+      Array.from({ length: 1000 }, (_, i) => `System ${i} ${'x'.repeat(i % 17)}"${filler}`),
+    );
     const gzip = switchableGzip(body, slots, ON);
     expect(gzip.base.length).toBeLessThan(body.length / 3);
     expect(gzip.base.length).toBeLessThan(4 * gzipSync(body).length);

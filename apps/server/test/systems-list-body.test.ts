@@ -32,7 +32,9 @@ describe('GET /systems body and caching', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const parsed = systemsResponseSchema.parse(response.json());
     expect(response.body).toBe(JSON.stringify(parsed));
-    expect(parsed.data.filter((s) => s.has_own_planet).map((s) => s.id)).toEqual(await ownSystemIds(player.me.id));
+    expect(parsed.data.filter((s) => s.has_own_planet).map((s) => s.id)).toEqual(
+      await ownSystemIds(player.me.id),
+    );
   });
 
   it('is private and revalidated: the same ETag answers 304 without a body', async () => {
@@ -57,12 +59,19 @@ describe('GET /systems body and caching', () => {
       .where('planets.id', 'is', null)
       .orderBy('orbits.id')
       .executeTakeFirstOrThrow();
-    await t.database.db.updateTable('planets').set({ orbit_id: freeOrbit.id }).where('account_id', '=', other.me.id).execute();
+    await t.database.db
+      .updateTable('planets')
+      .set({ orbit_id: freeOrbit.id })
+      .where('account_id', '=', other.me.id)
+      .execute();
 
     const after = await list(other, { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    const flagged = systemsResponseSchema.parse(after.json()).data.filter((s) => s.has_own_planet).map((s) => s.id);
+    const flagged = systemsResponseSchema
+      .parse(after.json())
+      .data.filter((s) => s.has_own_planet)
+      .map((s) => s.id);
     expect(flagged).toEqual([freeOrbit.system_id]);
   });
 
@@ -79,18 +88,27 @@ describe('GET /systems body and caching', () => {
     expect(Number(zipped.headers['content-length'])).toBe(compressed.length);
     expect(compressed.length).toBeLessThan(plain.rawPayload.length / 3);
     const decoded = gunzipSync(compressed).toString('utf8');
-    expect(systemsResponseSchema.parse(JSON.parse(decoded))).toEqual(systemsResponseSchema.parse(plain.json()));
-    expect(JSON.parse(decoded).data.filter((s: { has_own_planet: boolean }) => s.has_own_planet).map((s: { id: number }) => s.id)).toEqual(
-      await ownSystemIds(other.me.id),
+    expect(systemsResponseSchema.parse(JSON.parse(decoded))).toEqual(
+      systemsResponseSchema.parse(plain.json()),
     );
+    expect(
+      JSON.parse(decoded)
+        .data.filter((s: { has_own_planet: boolean }) => s.has_own_planet)
+        .map((s: { id: number }) => s.id),
+    ).toEqual(await ownSystemIds(other.me.id));
 
     // Each encoding revalidates against its own tag (the bytes differ), also within a list of tags.
     const gzEtag = String(zipped.headers.etag);
     expect(gzEtag).not.toBe(String(plain.headers.etag));
     expect((await list(other, { 'accept-encoding': 'gzip', 'if-none-match': gzEtag })).statusCode).toBe(304);
-    expect((await list(other, { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${gzEtag}` })).statusCode).toBe(304);
+    expect(
+      (await list(other, { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${gzEtag}` })).statusCode,
+    ).toBe(304);
     expect((await list(other, { 'if-none-match': gzEtag })).statusCode).toBe(200);
-    expect((await list(other, { 'accept-encoding': 'gzip;q=0, br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+    expect(
+      (await list(other, { 'accept-encoding': 'gzip;q=0, br', 'if-none-match': String(plain.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
   });
 
   it("gzips each caller's own flags, for callers with planets in several systems", async () => {
@@ -103,11 +121,23 @@ describe('GET /systems body and caching', () => {
       .orderBy('orbits.system_id', 'desc')
       .limit(40)
       .execute();
-    const [planet] = await t.database.db.selectFrom('planets').selectAll().where('account_id', '=', owner.me.id).execute();
+    const [planet] = await t.database.db
+      .selectFrom('planets')
+      .selectAll()
+      .where('account_id', '=', owner.me.id)
+      .execute();
     const picked = [...new Map(orbits.map((orbit) => [orbit.system_id, orbit])).values()].slice(0, 3);
     await t.database.db
       .insertInto('planets')
-      .values(picked.map((orbit, index) => ({ ...planet!, id: undefined, idx: planet!.idx + 1 + index, orbit_id: orbit.id, name: `Colony ${index}` })))
+      .values(
+        picked.map((orbit, index) => ({
+          ...planet!,
+          id: undefined,
+          idx: planet!.idx + 1 + index,
+          orbit_id: orbit.id,
+          name: `Colony ${index}`,
+        })),
+      )
       .execute();
     const zipped = await list(owner, { 'accept-encoding': 'gzip' });
     const flagged = systemsResponseSchema

@@ -25,7 +25,11 @@ beforeAll(async () => {
     .where('planets.id', 'is', null)
     .orderBy('orbits.index')
     .executeTakeFirstOrThrow();
-  await t.database.db.updateTable('planets').set({ orbit_id: freeOrbit.id }).where('account_id', '=', neighbour.me.id).execute();
+  await t.database.db
+    .updateTable('planets')
+    .set({ orbit_id: freeOrbit.id })
+    .where('account_id', '=', neighbour.me.id)
+    .execute();
 });
 afterAll(async () => {
   await t.close();
@@ -41,7 +45,10 @@ describe('GET /systems', () => {
     const response = await get('/api/v1/systems');
     expect(response.statusCode).toBe(200);
     const systems = response.json().data as {
-      id: number; connections: number[]; has_own_planet: boolean; security: { id: number; name: string };
+      id: number;
+      connections: number[];
+      has_own_planet: boolean;
+      security: { id: number; name: string };
     }[];
     expect(systems).toHaveLength(t.config.systemCount);
     expect(systems[0]).toEqual({
@@ -84,12 +91,24 @@ describe('GET /systems/{id}', () => {
     expect(planets[0].planet).toMatchObject({ name: 'Planète mère', planet_type: { name: 'default' } });
     expect(system.system_planets.some((p: { planet: unknown }) => p.planet === null)).toBe(true);
     expect(system.connections.length).toBeGreaterThan(0);
-    expect(system.connections[0]).toEqual({ id: expect.any(Number), name: expect.any(String), security: expect.any(Object) });
+    expect(system.connections[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      security: expect.any(Object),
+    });
   });
 
   it('lists debris by resource for orbits that hold some', async () => {
-    const orbit = await t.database.db.selectFrom('orbits').select(['id', 'system_id', 'index']).orderBy('id').executeTakeFirstOrThrow();
-    await t.database.db.updateTable('orbits').set({ debris_metal: 1200, debris_crystal: 0 }).where('id', '=', orbit.id).execute();
+    const orbit = await t.database.db
+      .selectFrom('orbits')
+      .select(['id', 'system_id', 'index'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('orbits')
+      .set({ debris_metal: 1200, debris_crystal: 0 })
+      .where('id', '=', orbit.id)
+      .execute();
     const system = (await get(`/api/v1/systems/${orbit.system_id}`)).json().data;
     const entry = system.system_planets.find((p: { index: number }) => p.index === orbit.index);
     expect(entry.debris).toEqual([{ resource: { id: 1, name: 'metal' }, amount: 1200 }]);
@@ -136,7 +155,10 @@ describe('GET /systems/{from}/{to}', () => {
     const isolated = await createTestApp();
     try {
       const someone = await registerPlayer(isolated.app);
-      await isolated.database.db.deleteFrom('gates').where((eb) => eb.or([eb('a', '=', 1), eb('b', '=', 1)])).execute();
+      await isolated.database.db
+        .deleteFrom('gates')
+        .where((eb) => eb.or([eb('a', '=', 1), eb('b', '=', 1)]))
+        .execute();
       const response = await isolated.app.inject({
         method: 'GET',
         url: '/api/v1/systems/1/2',

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -42,15 +51,28 @@ describe('precompressDir', () => {
 
     const result = await precompressDir(dir);
 
-    expect(result.files.map((file) => file.file)).toEqual(['assets/app-abc123.css', 'assets/app-abc123.js', 'index.html']);
-    for (const [file, content] of [['assets/app-abc123.js', script], ['assets/app-abc123.css', style], ['index.html', page]] as const) {
+    expect(result.files.map((file) => file.file)).toEqual([
+      'assets/app-abc123.css',
+      'assets/app-abc123.js',
+      'index.html',
+    ]);
+    for (const [file, content] of [
+      ['assets/app-abc123.js', script],
+      ['assets/app-abc123.css', style],
+      ['index.html', page],
+    ] as const) {
       const br = readFileSync(join(dir, `${file}.br`));
       const gz = readFileSync(join(dir, `${file}.gz`));
       expect(brotliDecompressSync(br).toString('utf8')).toBe(content);
       expect(gunzipSync(gz).toString('utf8')).toBe(content);
       expect(br.length).toBeLessThan(Buffer.byteLength(content));
       expect(gz.length).toBeLessThan(Buffer.byteLength(content));
-      expect(result.files.find((entry) => entry.file === file)).toEqual({ file, bytes: Buffer.byteLength(content), br: br.length, gz: gz.length });
+      expect(result.files.find((entry) => entry.file === file)).toEqual({
+        file,
+        bytes: Buffer.byteLength(content),
+        br: br.length,
+        gz: gz.length,
+      });
     }
     expect(result.bytes).toBe(Buffer.byteLength(script) + Buffer.byteLength(style) + Buffer.byteLength(page));
     expect(result.brBytes).toBeLessThan(result.gzBytes);
@@ -66,7 +88,12 @@ describe('precompressDir', () => {
 
     expect(result.files).toEqual([]);
     expect(result.skippedSmall).toBe(2);
-    expect(Object.keys(listing()).sort()).toEqual(['assets/app-abc123.js.map', 'assets/picture.png', 'assets/tiny-abc123.js', 'notes.txt']);
+    expect(Object.keys(listing()).sort()).toEqual([
+      'assets/app-abc123.js.map',
+      'assets/picture.png',
+      'assets/tiny-abc123.js',
+      'notes.txt',
+    ]);
   });
 
   it('writes no copy that would be larger than the file', async () => {

@@ -71,7 +71,9 @@ async function writeIfSmaller(path: string, compressed: Buffer, original: number
  * again rewrites the same copies (compressed copies are never compressed themselves).
  */
 export async function precompressDir(dir: string): Promise<PrecompressResult> {
-  const candidates = (await listFiles(dir)).filter((path) => COMPRESSIBLE_EXTENSIONS.includes(extname(path).toLowerCase()));
+  const candidates = (await listFiles(dir)).filter((path) =>
+    COMPRESSIBLE_EXTENSIONS.includes(extname(path).toLowerCase()),
+  );
   let skippedSmall = 0;
   // zlib's asynchronous calls run on the thread pool: the files compress in parallel.
   const results = await Promise.all(
@@ -89,7 +91,8 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
             [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-            [constants.BROTLI_PARAM_MODE]: extension === '.ico' ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_MODE]:
+              extension === '.ico' ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
           },
         }),
         gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
@@ -100,7 +103,9 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
       return { file: relative(dir, path).split(sep).join('/'), bytes: source.length, br, gz };
     }),
   );
-  const files = results.filter((file): file is PrecompressedFile => file !== null).sort((a, b) => a.file.localeCompare(b.file));
+  const files = results
+    .filter((file): file is PrecompressedFile => file !== null)
+    .sort((a, b) => a.file.localeCompare(b.file));
   return {
     files,
     skippedSmall,

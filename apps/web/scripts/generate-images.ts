@@ -14,7 +14,7 @@ const outDir = fileURLToPath(new URL('../public/images', import.meta.url));
 
 /** Small deterministic generator so that every picture's stars differ but never change. */
 function seeded(seed: number): () => number {
-  let state = seed * 2654435761 % 4294967296;
+  let state = (seed * 2654435761) % 4294967296;
   return () => {
     state = (state * 1664525 + 1013904223) % 4294967296;
     return state / 4294967296;
@@ -54,54 +54,131 @@ function frame(seed: number, hue: number, body: string): string {
 </svg>`;
 }
 
-const ground = (color = '#2a2f3a') => `<ellipse cx="128" cy="222" rx="120" ry="30" fill="${color}"/><ellipse cx="128" cy="216" rx="110" ry="22" fill="#3a4150"/>`;
+const ground = (color = '#2a2f3a') =>
+  `<ellipse cx="128" cy="222" rx="120" ry="30" fill="${color}"/><ellipse cx="128" cy="216" rx="110" ry="22" fill="#3a4150"/>`;
 
 const factories: Record<number, string> = {
-  1: frame(11, 25, `${ground()}
+  1: frame(
+    11,
+    25,
+    `${ground()}
     <polygon points="98,210 128,60 158,210" fill="none" stroke="url(#metal)" stroke-width="8"/>
     <line x1="108" y1="160" x2="148" y2="160" stroke="#9aa5b1" stroke-width="5"/><line x1="116" y1="120" x2="140" y2="120" stroke="#9aa5b1" stroke-width="5"/>
     <rect x="60" y="176" width="48" height="34" rx="4" fill="url(#metal)"/><rect x="150" y="186" width="56" height="24" rx="4" fill="#8a94a0"/>
     <circle cx="128" cy="60" r="10" fill="url(#accent)" filter="url(#glow)"/>
-    <path d="M160 196 l18 -10 l14 8 l-10 12z" fill="#c47a3a"/><path d="M40 206 l14 -12 l12 6 l-8 10z" fill="#a7653a"/>`),
-  2: frame(12, 215, `${ground('#1f2636')}
+    <path d="M160 196 l18 -10 l14 8 l-10 12z" fill="#c47a3a"/><path d="M40 206 l14 -12 l12 6 l-8 10z" fill="#a7653a"/>`,
+  ),
+  2: frame(
+    12,
+    215,
+    `${ground('#1f2636')}
     <polygon points="128,40 152,120 128,200 104,120" fill="url(#accent)" filter="url(#glow)" opacity="0.95"/>
     <polygon points="80,100 96,150 80,204 64,150" fill="hsl(255 80% 70%)" opacity="0.85"/>
     <polygon points="178,90 196,146 178,206 160,146" fill="hsl(190 85% 65%)" opacity="0.85"/>
     <polygon points="128,40 152,120 128,120" fill="#fff" opacity="0.35"/>
-    <rect x="40" y="196" width="176" height="14" rx="6" fill="url(#metal)"/>`),
-  3: frame(13, 100, `${ground('#262b22')}
+    <rect x="40" y="196" width="176" height="14" rx="6" fill="url(#metal)"/>`,
+  ),
+  3: frame(
+    13,
+    100,
+    `${ground('#262b22')}
     <rect x="50" y="100" width="50" height="110" rx="22" fill="url(#metal)"/><rect x="110" y="80" width="56" height="130" rx="26" fill="url(#metal)"/>
     <rect x="176" y="120" width="40" height="90" rx="18" fill="#8a94a0"/>
     <rect x="58" y="140" width="34" height="10" fill="url(#accent)"/><rect x="118" y="120" width="40" height="12" fill="url(#accent)"/>
     <path d="M196 120 q-12 -30 0 -56 q12 26 0 56z" fill="#ffa94d" filter="url(#glow)"/>
-    <line x1="100" y1="180" x2="110" y2="180" stroke="#ced4da" stroke-width="6"/><line x1="166" y1="180" x2="176" y2="180" stroke="#ced4da" stroke-width="6"/>`),
+    <line x1="100" y1="180" x2="110" y2="180" stroke="#ced4da" stroke-width="6"/><line x1="166" y1="180" x2="176" y2="180" stroke="#ced4da" stroke-width="6"/>`,
+  ),
 };
 
 const resources: Record<number, string> = {
-  1: frame(21, 25, `<polygon points="58,170 88,110 200,110 170,170" fill="url(#metal)"/><polygon points="58,170 170,170 170,190 58,190" fill="#5c6570"/><polygon points="170,170 200,110 200,130 170,190" fill="#48505a"/>`),
-  2: frame(22, 215, `<polygon points="128,48 184,112 128,212 72,112" fill="url(#accent)" filter="url(#glow)"/><polygon points="72,112 184,112 128,48" fill="#fff" opacity="0.3"/><line x1="72" y1="112" x2="184" y2="112" stroke="#fff" opacity="0.5"/>`),
-  3: frame(23, 35, `<path d="M128 44 C 170 110 190 140 190 166 a62 62 0 0 1 -124 0 c0 -26 20 -56 62 -122z" fill="url(#accent)" filter="url(#glow)"/><path d="M104 150 a30 30 0 0 0 20 40" stroke="#fff" stroke-width="8" fill="none" opacity="0.5"/>`),
+  1: frame(
+    21,
+    25,
+    `<polygon points="58,170 88,110 200,110 170,170" fill="url(#metal)"/><polygon points="58,170 170,170 170,190 58,190" fill="#5c6570"/><polygon points="170,170 200,110 200,130 170,190" fill="#48505a"/>`,
+  ),
+  2: frame(
+    22,
+    215,
+    `<polygon points="128,48 184,112 128,212 72,112" fill="url(#accent)" filter="url(#glow)"/><polygon points="72,112 184,112 128,48" fill="#fff" opacity="0.3"/><line x1="72" y1="112" x2="184" y2="112" stroke="#fff" opacity="0.5"/>`,
+  ),
+  3: frame(
+    23,
+    35,
+    `<path d="M128 44 C 170 110 190 140 190 166 a62 62 0 0 1 -124 0 c0 -26 20 -56 62 -122z" fill="url(#accent)" filter="url(#glow)"/><path d="M104 150 a30 30 0 0 0 20 40" stroke="#fff" stroke-width="8" fill="none" opacity="0.5"/>`,
+  ),
 };
 
 const buildings: Record<number, string> = {
-  1: frame(31, 205, `${ground()}<path d="M58 210 a70 70 0 0 1 140 0z" fill="url(#metal)"/><path d="M86 210 a42 42 0 0 1 84 0z" fill="url(#accent)" opacity="0.6"/>
+  1: frame(
+    31,
+    205,
+    `${ground()}<path d="M58 210 a70 70 0 0 1 140 0z" fill="url(#metal)"/><path d="M86 210 a42 42 0 0 1 84 0z" fill="url(#accent)" opacity="0.6"/>
     <line x1="128" y1="140" x2="128" y2="70" stroke="#ced4da" stroke-width="5"/><circle cx="128" cy="66" r="8" fill="url(#accent)" filter="url(#glow)"/>
-    <path d="M100 92 a40 40 0 0 1 56 0" stroke="url(#accent)" stroke-width="4" fill="none"/>`),
-  2: frame(32, 195, `${ground()}<rect x="40" y="70" width="14" height="140" fill="url(#metal)"/><rect x="202" y="70" width="14" height="140" fill="url(#metal)"/>
+    <path d="M100 92 a40 40 0 0 1 56 0" stroke="url(#accent)" stroke-width="4" fill="none"/>`,
+  ),
+  2: frame(
+    32,
+    195,
+    `${ground()}<rect x="40" y="70" width="14" height="140" fill="url(#metal)"/><rect x="202" y="70" width="14" height="140" fill="url(#metal)"/>
     <rect x="40" y="64" width="176" height="14" fill="url(#metal)"/><line x1="128" y1="78" x2="128" y2="110" stroke="#ced4da" stroke-width="3"/>
-    <path d="M70 150 l58 -34 l58 34 l-20 12 h-76z" fill="url(#accent)"/><path d="M98 162 h60 l-8 18 h-44z" fill="#6b7785"/>`),
-  3: frame(33, 265, `${ground()}<rect x="70" y="150" width="116" height="60" rx="8" fill="url(#metal)"/><path d="M84 150 a44 44 0 0 1 88 0z" fill="url(#accent)" opacity="0.8"/>
-    <path d="M118 70 h20 v30 l22 40 h-64 l22 -40z" fill="none" stroke="#e9ecef" stroke-width="5"/><circle cx="128" cy="128" r="10" fill="hsl(140 80% 60%)" filter="url(#glow)"/>`),
-  4: frame(34, 35, `${ground()}<path d="M44 210 v-70 l84 -44 l84 44 v70z" fill="url(#metal)"/><rect x="88" y="150" width="80" height="60" fill="#3a4150"/>
+    <path d="M70 150 l58 -34 l58 34 l-20 12 h-76z" fill="url(#accent)"/><path d="M98 162 h60 l-8 18 h-44z" fill="#6b7785"/>`,
+  ),
+  3: frame(
+    33,
+    265,
+    `${ground()}<rect x="70" y="150" width="116" height="60" rx="8" fill="url(#metal)"/><path d="M84 150 a44 44 0 0 1 88 0z" fill="url(#accent)" opacity="0.8"/>
+    <path d="M118 70 h20 v30 l22 40 h-64 l22 -40z" fill="none" stroke="#e9ecef" stroke-width="5"/><circle cx="128" cy="128" r="10" fill="hsl(140 80% 60%)" filter="url(#glow)"/>`,
+  ),
+  4: frame(
+    34,
+    35,
+    `${ground()}<path d="M44 210 v-70 l84 -44 l84 44 v70z" fill="url(#metal)"/><rect x="88" y="150" width="80" height="60" fill="#3a4150"/>
     <line x1="88" y1="166" x2="168" y2="166" stroke="#6b7785" stroke-width="3"/><line x1="88" y1="182" x2="168" y2="182" stroke="#6b7785" stroke-width="3"/><line x1="88" y1="198" x2="168" y2="198" stroke="#6b7785" stroke-width="3"/>
-    <rect x="60" y="128" width="20" height="10" fill="url(#accent)"/><rect x="176" y="128" width="20" height="10" fill="url(#accent)"/>`),
-  5: frame(35, 0, `${ground()}<rect x="68" y="170" width="120" height="40" rx="6" fill="url(#metal)"/><path d="M92 170 a36 36 0 0 1 72 0z" fill="#8a94a0"/>
-    <rect x="120" y="96" width="16" height="70" rx="4" fill="url(#metal)" transform="rotate(35 128 150)"/><circle cx="170" cy="98" r="7" fill="url(#accent)" filter="url(#glow)"/>`),
+    <rect x="60" y="128" width="20" height="10" fill="url(#accent)"/><rect x="176" y="128" width="20" height="10" fill="url(#accent)"/>`,
+  ),
+  5: frame(
+    35,
+    0,
+    `${ground()}<rect x="68" y="170" width="120" height="40" rx="6" fill="url(#metal)"/><path d="M92 170 a36 36 0 0 1 72 0z" fill="#8a94a0"/>
+    <rect x="120" y="96" width="16" height="70" rx="4" fill="url(#metal)" transform="rotate(35 128 150)"/><circle cx="170" cy="98" r="7" fill="url(#accent)" filter="url(#glow)"/>`,
+  ),
 };
 
-type ShipRole = 'fighter' | 'heavy' | 'cruiser' | 'battleship' | 'bomber' | 'probe' | 'cargo' | 'bigcargo' | 'colony' | 'recycler';
-const ROLES: ShipRole[] = ['fighter', 'heavy', 'cruiser', 'battleship', 'bomber', 'probe', 'cargo', 'bigcargo', 'colony', 'recycler'];
-const ROLE_SCALE: Record<ShipRole, number> = { fighter: 0.55, heavy: 0.65, cruiser: 0.8, battleship: 1, bomber: 0.9, probe: 0.35, cargo: 0.6, bigcargo: 0.85, colony: 0.9, recycler: 0.8 };
+type ShipRole =
+  | 'fighter'
+  | 'heavy'
+  | 'cruiser'
+  | 'battleship'
+  | 'bomber'
+  | 'probe'
+  | 'cargo'
+  | 'bigcargo'
+  | 'colony'
+  | 'recycler';
+const ROLES: ShipRole[] = [
+  'fighter',
+  'heavy',
+  'cruiser',
+  'battleship',
+  'bomber',
+  'probe',
+  'cargo',
+  'bigcargo',
+  'colony',
+  'recycler',
+];
+const ROLE_SCALE: Record<ShipRole, number> = {
+  fighter: 0.55,
+  heavy: 0.65,
+  cruiser: 0.8,
+  battleship: 1,
+  bomber: 0.9,
+  probe: 0.35,
+  cargo: 0.6,
+  bigcargo: 0.85,
+  colony: 0.9,
+  recycler: 0.8,
+};
 
 function humanShip(role: ShipRole): string {
   const hulls: Record<ShipRole, string> = {
@@ -133,7 +210,8 @@ function insectShip(role: ShipRole): string {
     const y = 110 + i * 26;
     return `<path d="M108 ${y} q-40 -10 -60 ${20 + i * 6}" stroke="#6f9c3a" stroke-width="6" fill="none" stroke-linecap="round"/><path d="M148 ${y} q40 -10 60 ${20 + i * 6}" stroke="#6f9c3a" stroke-width="6" fill="none" stroke-linecap="round"/>`;
   }).join('');
-  const wide = role === 'cargo' || role === 'bigcargo' || role === 'colony' ? 50 : role === 'fighter' ? 26 : 36;
+  const wide =
+    role === 'cargo' || role === 'bigcargo' || role === 'colony' ? 50 : role === 'fighter' ? 26 : 36;
   return `<g transform="translate(128 128) scale(${scale}) translate(-128 -128)">
     ${legPaths}
     <ellipse cx="128" cy="150" rx="${wide}" ry="62" fill="url(#organic)" stroke="#24401a" stroke-width="3"/>
@@ -202,11 +280,19 @@ const RESEARCH_GLYPHS: Record<number, string> = {
 const research: Record<number, string> = {};
 for (const [id, glyph] of Object.entries(RESEARCH_GLYPHS)) {
   const numeric = Number(id);
-  research[numeric] = frame(120 + numeric, 180 + numeric * 9, `<circle cx="128" cy="128" r="84" fill="#10131c" stroke="url(#accent)" stroke-width="4" opacity="0.9"/><g filter="url(#glow)">${glyph}</g>`);
+  research[numeric] = frame(
+    120 + numeric,
+    180 + numeric * 9,
+    `<circle cx="128" cy="128" r="84" fill="#10131c" stroke="url(#accent)" stroke-width="4" opacity="0.9"/><g filter="url(#glow)">${glyph}</g>`,
+  );
 }
 
-const defaultCharacter = frame(7, 230, `<circle cx="128" cy="104" r="40" fill="#c8b6a6"/><path d="M60 236 c0 -60 30 -86 68 -86 s68 26 68 86z" fill="url(#metal)"/>
-  <path d="M88 96 a40 40 0 0 1 80 0 v-10 a40 44 0 0 0 -80 0z" fill="#343a40"/><rect x="96" y="96" width="64" height="16" rx="8" fill="url(#accent)" opacity="0.85"/>`);
+const defaultCharacter = frame(
+  7,
+  230,
+  `<circle cx="128" cy="104" r="40" fill="#c8b6a6"/><path d="M60 236 c0 -60 30 -86 68 -86 s68 26 68 86z" fill="url(#metal)"/>
+  <path d="M88 96 a40 40 0 0 1 80 0 v-10 a40 44 0 0 0 -80 0z" fill="#343a40"/><rect x="96" y="96" width="64" height="16" rx="8" fill="url(#accent)" opacity="0.85"/>`,
+);
 
 async function main(): Promise<void> {
   const browser = await chromium.launch({
@@ -214,16 +300,31 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE } });
-  const folders: Record<string, Record<number, string>> = { factories, resources, buildings, ships, defenses, research };
+  const folders: Record<string, Record<number, string>> = {
+    factories,
+    resources,
+    buildings,
+    ships,
+    defenses,
+    research,
+  };
   for (const [folder, drawings] of Object.entries(folders)) {
     mkdirSync(join(outDir, folder), { recursive: true });
     for (const [id, svg] of Object.entries(drawings)) {
       await page.setContent(`<html><body style="margin:0">${svg}</body></html>`);
-      await page.screenshot({ path: join(outDir, folder, `${id}.png`), clip: { x: 0, y: 0, width: SIZE, height: SIZE } });
+      await page.screenshot({
+        path: join(outDir, folder, `${id}.png`),
+        clip: { x: 0, y: 0, width: SIZE, height: SIZE },
+      });
     }
   }
   await page.setContent(`<html><body style="margin:0">${defaultCharacter}</body></html>`);
-  await page.screenshot({ path: join(outDir, 'default_character.jpg'), type: 'jpeg', quality: 85, clip: { x: 0, y: 0, width: SIZE, height: SIZE } });
+  await page.screenshot({
+    path: join(outDir, 'default_character.jpg'),
+    type: 'jpeg',
+    quality: 85,
+    clip: { x: 0, y: 0, width: SIZE, height: SIZE },
+  });
   await browser.close();
 }
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { envelope, pageMetaSchema, paginationQuerySchema } from './common.js';
 
-export const ACCOUNT_ORDER_BY = ['total_points', 'economy_points', 'science_points', 'military_points', 'username'] as const;
+export const ACCOUNT_ORDER_BY = [
+  'total_points',
+  'economy_points',
+  'science_points',
+  'military_points',
+  'username',
+] as const;
 export type AccountOrderBy = (typeof ACCOUNT_ORDER_BY)[number];
 
 export const accountsQuerySchema = paginationQuerySchema.extend({

@@ -216,7 +216,13 @@ export const PlanetListSchema = z.object({ planets: z.array(PlanetSchema) });
 export type PlanetList = z.infer<typeof PlanetListSchema>;
 
 /** Any module item: the generic routes serve the five screens with one schema. */
-export const ModuleItemSchema = z.union([FactoryItemSchema, BuildingItemSchema, ShipItemSchema, DefenseItemSchema, ResearchItemSchema]);
+export const ModuleItemSchema = z.union([
+  FactoryItemSchema,
+  BuildingItemSchema,
+  ShipItemSchema,
+  DefenseItemSchema,
+  ResearchItemSchema,
+]);
 export type ModuleItem = z.infer<typeof ModuleItemSchema>;
 export const ModuleDetailSchema = z.union([
   FactoryDetailSchema,

@@ -60,7 +60,8 @@ function beginOnPlanet(
   now: number,
   config: RulesConfig,
 ): (Begun & { planet: PlanetState }) | Refusal {
-  if (findPlanet(state, planetId) === undefined) return refuse('UNKNOWN_PLANET', `unknown planet ${String(planetId)}`);
+  if (findPlanet(state, planetId) === undefined)
+    return refuse('UNKNOWN_PLANET', `unknown planet ${String(planetId)}`);
   const begun = begin(state, now, config);
   const planet = findPlanet(begun.account, planetId);
   if (planet === undefined) return refuse('UNKNOWN_PLANET', `unknown planet ${String(planetId)}`);
@@ -185,8 +186,10 @@ export function demolish(
   now: number,
   config: RulesConfig,
 ): Result<ActionOutcome> {
-  if (typeId !== 1 && typeId !== 2) return refuse('UNKNOWN_MODULE', 'only factories and buildings can be demolished');
-  if (findModule(typeId, moduleId) === undefined) return refuse('UNKNOWN_MODULE', `unknown module ${String(moduleId)}`);
+  if (typeId !== 1 && typeId !== 2)
+    return refuse('UNKNOWN_MODULE', 'only factories and buildings can be demolished');
+  if (findModule(typeId, moduleId) === undefined)
+    return refuse('UNKNOWN_MODULE', `unknown module ${String(moduleId)}`);
   const begun = beginOnPlanet(state, planetId, now, config);
   if (!('account' in begun)) return begun;
   const { account, planet, events } = begun;
@@ -194,7 +197,8 @@ export function demolish(
   const queue = levelQueue(account, planet, typeId);
   const level = levels[moduleId] ?? 0;
   if (level === 0) return refuse('LEVEL_ZERO', 'the module is at level 0');
-  if (queue.some((item) => item.moduleId === moduleId)) return refuse('PENDING_LEVELS', 'levels of this module are queued');
+  if (queue.some((item) => item.moduleId === moduleId))
+    return refuse('PENDING_LEVELS', 'levels of this module are queued');
   levels[moduleId] = level - 1;
   return ok({ state: account, events });
 }
@@ -248,6 +252,9 @@ export function unlockCommandant(
   const price = commandant.nmi[duration];
   if (account.nmi < price) return refuse('INSUFFICIENT_NMI', 'not enough NMI');
   account.nmi -= price;
-  account.commandants[commandant.id] = extendUntil(Math.max(at, account.commandants[commandant.id] ?? 0), duration);
+  account.commandants[commandant.id] = extendUntil(
+    Math.max(at, account.commandants[commandant.id] ?? 0),
+    duration,
+  );
   return ok({ state: account, events });
 }

@@ -1,7 +1,10 @@
 import type { AccountState, LevelItem, PlanetState, Resources, UnitOrder } from './types.js';
 
 const resources = (r: Resources): Resources => ({ metal: r.metal, crystal: r.crystal, fuel: r.fuel });
-const levelItem = (item: LevelItem): LevelItem => ({ ...item, paid: item.paid === null ? null : resources(item.paid) });
+const levelItem = (item: LevelItem): LevelItem => ({
+  ...item,
+  paid: item.paid === null ? null : resources(item.paid),
+});
 const unitOrder = (order: UnitOrder): UnitOrder => ({ ...order, paid: resources(order.paid) });
 
 function planet(p: PlanetState): PlanetState {

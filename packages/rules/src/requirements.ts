@@ -76,7 +76,12 @@ export function unitQueue(planet: PlanetState, typeId: UnitTypeId): UnitOrder[] 
   return typeId === 3 ? planet.queues.ships : planet.queues.defenses;
 }
 
-export function currentLevel(account: AccountState, planet: PlanetState, typeId: LevelTypeId, moduleId: number): number {
+export function currentLevel(
+  account: AccountState,
+  planet: PlanetState,
+  typeId: LevelTypeId,
+  moduleId: number,
+): number {
   if (typeId === 1) return planet.factories[moduleId] ?? 0;
   if (typeId === 2) return planet.buildings[moduleId] ?? 0;
   return account.research[moduleId] ?? 0;
@@ -107,7 +112,11 @@ export function requirementsHold(
   });
 }
 
-function definition(typeId: ConstructionTypeId, moduleId: number, account: AccountState): ModuleDef | undefined {
+function definition(
+  typeId: ConstructionTypeId,
+  moduleId: number,
+  account: AccountState,
+): ModuleDef | undefined {
   const def = findModule(typeId, moduleId);
   if (def === undefined || ('race' in def && def.race !== account.race)) return undefined;
   return def;
@@ -180,7 +189,8 @@ export function planUnits(
   if (!requirementsHold(account, planet, def.requirements, false)) {
     return refuse('REQUIREMENTS_NOT_MET', 'requirements are not met');
   }
-  if (unitQueue(planet, typeId).length >= maxQueueLength(account, typeId, now)) return refuse('QUEUE_FULL', 'the queue is full');
+  if (unitQueue(planet, typeId).length >= maxQueueLength(account, typeId, now))
+    return refuse('QUEUE_FULL', 'the queue is full');
   const one = unitCost(typeId, moduleId);
   const cost = { metal: one.metal * quantity, crystal: one.crystal * quantity, fuel: one.fuel * quantity };
   if (!hasResources(planet.resources, cost)) return refuse('INSUFFICIENT_RESOURCES', 'not enough resources');

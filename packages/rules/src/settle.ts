@@ -14,7 +14,6 @@ import {
 import { currentLevel, findPlanet, requirementsHold } from './requirements.js';
 import type {
   AccountState,
-  CommandantId,
   GameEvent,
   LevelItem,
   PlanetState,
@@ -55,9 +54,17 @@ export function startNextLevel(
       head.targetLevel = target;
       head.state = 2;
       head.startedAt = at;
-      head.finishAt = at + levelDurationSeconds(account, planet, head.typeId, head.moduleId, target, at, config) * 1000;
+      head.finishAt =
+        at + levelDurationSeconds(account, planet, head.typeId, head.moduleId, target, at, config) * 1000;
       head.paid = cost;
-      events.push({ kind: 'item_started', at, planetId: head.planetId, typeId: head.typeId, moduleId: head.moduleId, itemId: head.id });
+      events.push({
+        kind: 'item_started',
+        at,
+        planetId: head.planetId,
+        typeId: head.typeId,
+        moduleId: head.moduleId,
+        itemId: head.id,
+      });
       return;
     }
     removeLevelItem(queue, 0);
@@ -80,13 +87,18 @@ function startBlocker(
   item: LevelItem,
 ): 'INSUFFICIENT_RESOURCES' | 'REQUIREMENTS_NOT_MET' | 'CAPACITY_FULL' | null {
   const def = findModule(item.typeId, item.moduleId);
-  if (def === undefined || !requirementsHold(account, planet, def.requirements, false)) return 'REQUIREMENTS_NOT_MET';
+  if (def === undefined || !requirementsHold(account, planet, def.requirements, false))
+    return 'REQUIREMENTS_NOT_MET';
   if (item.typeId !== 5) {
-    const inProgress = [planet.queues.factories[0], planet.queues.buildings[0]].filter((head) => head?.state === 2).length;
+    const inProgress = [planet.queues.factories[0], planet.queues.buildings[0]].filter(
+      (head) => head?.state === 2,
+    ).length;
     if (capacityUsed(planet) + inProgress + 1 > planet.maxCapacity) return 'CAPACITY_FULL';
   }
   const target = currentLevel(account, planet, item.typeId, item.moduleId) + 1;
-  return hasResources(planet.resources, levelCost(item.typeId, item.moduleId, target)) ? null : 'INSUFFICIENT_RESOURCES';
+  return hasResources(planet.resources, levelCost(item.typeId, item.moduleId, target))
+    ? null
+    : 'INSUFFICIENT_RESOURCES';
 }
 
 /** Removes one item and lowers the target of the later items of the same module, which now come one level sooner. */
@@ -115,10 +127,23 @@ export function startNextOrder(
   head.startedAt = at;
   head.unitDurationMs = unitMs;
   head.finishAt = at + unitMs * head.quantity;
-  events.push({ kind: 'item_started', at, planetId: planet.id, typeId: head.typeId, moduleId: head.moduleId, itemId: head.id });
+  events.push({
+    kind: 'item_started',
+    at,
+    planetId: planet.id,
+    typeId: head.typeId,
+    moduleId: head.moduleId,
+    itemId: head.id,
+  });
 }
 
-function completeLevel(levels: Record<number, number>, queue: LevelItem[], planetId: number | null, at: number, events: GameEvent[]): void {
+function completeLevel(
+  levels: Record<number, number>,
+  queue: LevelItem[],
+  planetId: number | null,
+  at: number,
+  events: GameEvent[],
+): void {
   const head = queue[0];
   if (head === undefined || head.state !== 2 || head.finishAt === null || head.finishAt > at) return;
   queue.shift();
@@ -142,12 +167,22 @@ function completeOrder(planet: PlanetState, typeId: UnitTypeId, at: number, even
   const owned = typeId === 3 ? planet.ships : planet.defenses;
   const count = head.quantity - head.delivered;
   owned[head.moduleId] = (owned[head.moduleId] ?? 0) + count;
-  events.push({ kind: 'units_delivered', at, planetId: planet.id, typeId, moduleId: head.moduleId, itemId: head.id, count, orderFinished: true });
+  events.push({
+    kind: 'units_delivered',
+    at,
+    planetId: planet.id,
+    typeId,
+    moduleId: head.moduleId,
+    itemId: head.id,
+    count,
+    orderFinished: true,
+  });
 }
 
 function processInstant(account: AccountState, at: number, config: RulesConfig, events: GameEvent[]): void {
   for (const commandant of COMMANDANTS) {
-    if (account.commandants[commandant.id] === at) events.push({ kind: 'commandant_expired', at, commandantId: commandant.id as CommandantId });
+    if (account.commandants[commandant.id] === at)
+      events.push({ kind: 'commandant_expired', at, commandantId: commandant.id });
   }
   for (const planet of account.planets) {
     completeLevel(planet.factories, planet.queues.factories, planet.id, at, events);
@@ -185,7 +220,8 @@ function deliverPartial(account: AccountState, at: number, events: GameEvent[]):
   for (const planet of account.planets) {
     for (const typeId of [3, 4] as const) {
       const head = (typeId === 3 ? planet.queues.ships : planet.queues.defenses)[0];
-      if (head === undefined || head.state !== 2 || head.startedAt === null || head.unitDurationMs === null) continue;
+      if (head === undefined || head.state !== 2 || head.startedAt === null || head.unitDurationMs === null)
+        continue;
       const done = Math.min(head.quantity, Math.floor((at - head.startedAt) / head.unitDurationMs));
       if (done <= head.delivered) continue;
       const owned = typeId === 3 ? planet.ships : planet.defenses;
@@ -228,7 +264,8 @@ function activeHeads(account: AccountState): { levels: LevelItem[]; orders: Unit
 function nextInstant(account: AccountState, after: number): number | null {
   let next = Infinity;
   const { levels, orders } = activeHeads(account);
-  for (const item of [...levels, ...orders]) next = Math.min(next, Math.max(after, item.finishAt ?? Infinity));
+  for (const item of [...levels, ...orders])
+    next = Math.min(next, Math.max(after, item.finishAt ?? Infinity));
   for (const until of Object.values(account.commandants)) if (until > after) next = Math.min(next, until);
   return Number.isFinite(next) ? next : null;
 }
@@ -262,6 +299,7 @@ export function nextEventAt(state: AccountState): number | null {
       next = Math.min(next, order.startedAt + (order.delivered + 1) * order.unitDurationMs);
     }
   }
-  for (const until of Object.values(state.commandants)) if (until > state.settledAt) next = Math.min(next, until);
+  for (const until of Object.values(state.commandants))
+    if (until > state.settledAt) next = Math.min(next, until);
   return Number.isFinite(next) ? next : null;
 }

@@ -152,8 +152,23 @@ export type Result<T> = { ok: true; value: T } | Refusal;
 
 /** What settling (and actions) report, for emails, notifications and push. */
 export type GameEvent =
-  | { kind: 'item_started'; at: number; planetId: number; typeId: ConstructionTypeId; moduleId: number; itemId: number }
-  | { kind: 'level_finished'; at: number; planetId: number; typeId: LevelTypeId; moduleId: number; itemId: number; level: number }
+  | {
+      kind: 'item_started';
+      at: number;
+      planetId: number;
+      typeId: ConstructionTypeId;
+      moduleId: number;
+      itemId: number;
+    }
+  | {
+      kind: 'level_finished';
+      at: number;
+      planetId: number;
+      typeId: LevelTypeId;
+      moduleId: number;
+      itemId: number;
+      level: number;
+    }
   | {
       kind: 'item_dropped';
       at: number;
@@ -164,7 +179,16 @@ export type GameEvent =
       targetLevel: number;
       reason: 'INSUFFICIENT_RESOURCES' | 'REQUIREMENTS_NOT_MET' | 'CAPACITY_FULL';
     }
-  | { kind: 'units_delivered'; at: number; planetId: number; typeId: UnitTypeId; moduleId: number; itemId: number; count: number; orderFinished: boolean }
+  | {
+      kind: 'units_delivered';
+      at: number;
+      planetId: number;
+      typeId: UnitTypeId;
+      moduleId: number;
+      itemId: number;
+      count: number;
+      orderFinished: boolean;
+    }
   | { kind: 'commandant_expired'; at: number; commandantId: CommandantId };
 
 export interface SettleResult {

@@ -8,9 +8,14 @@ import { accountArb, configArb, run, timedStepsArb } from './arbitraries.js';
 
 const RUNS = { numRuns: 1000 };
 const worth = (cost: Resources): number => cost.metal + cost.crystal + cost.fuel;
-const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+const close = (a: number, b: number): boolean =>
+  Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 
-function pointsFromEvents(events: readonly GameEvent[]): { economy: number; science: number; military: number } {
+function pointsFromEvents(events: readonly GameEvent[]): {
+  economy: number;
+  science: number;
+  military: number;
+} {
   const gained = { economy: 0, science: 0, military: 0 };
   for (const event of events) {
     if (event.kind === 'level_finished') {
@@ -18,7 +23,8 @@ function pointsFromEvents(events: readonly GameEvent[]): { economy: number; scie
       if (event.typeId === 5) gained.science += value;
       else gained.economy += value;
     }
-    if (event.kind === 'units_delivered') gained.military += (event.count * worth(unitCost(event.typeId, event.moduleId))) / 1000;
+    if (event.kind === 'units_delivered')
+      gained.military += (event.count * worth(unitCost(event.typeId, event.moduleId))) / 1000;
   }
   return gained;
 }
@@ -28,7 +34,8 @@ describe('invariants over random sequences of actions and clock jumps', () => {
     fc.assert(
       fc.property(accountArb, timedStepsArb, configArb, (account, steps, config) => {
         run(account, steps, config, (_before, _step, _now, { state }) => {
-          for (const planet of state.planets) for (const key of RESOURCE_KEYS) expect(planet.resources[key]).toBeGreaterThanOrEqual(0);
+          for (const planet of state.planets)
+            for (const key of RESOURCE_KEYS) expect(planet.resources[key]).toBeGreaterThanOrEqual(0);
         });
       }),
       RUNS,
@@ -67,7 +74,8 @@ describe('invariants over random sequences of actions and clock jumps', () => {
             const settled = settle(before, now, config).state;
             const planet = settled.planets[step.planet % settled.planets.length];
             const levels = step.typeId === 1 ? planet?.factories : planet?.buildings;
-            expected.economy -= worth(levelCost(step.typeId, step.moduleId, levels?.[step.moduleId] ?? 0)) / 1000;
+            expected.economy -=
+              worth(levelCost(step.typeId, step.moduleId, levels?.[step.moduleId] ?? 0)) / 1000;
           }
           const actual = computePoints(state);
           expect(close(actual.economy, expected.economy)).toBe(true);
@@ -79,6 +87,4 @@ describe('invariants over random sequences of actions and clock jumps', () => {
       RUNS,
     );
   });
-
 });
-

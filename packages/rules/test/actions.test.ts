@@ -23,10 +23,19 @@ const rich = (overrides: Partial<AccountState> = {}): AccountState =>
 describe('queueLevel', () => {
   it('starts and pays the first level of an empty queue at once', () => {
     const { state, item, events } = unwrap(queueLevel(createAccount(), 1, 1, 1, T0, SPEED1));
-    expect(item).toMatchObject({ id: 1, state: 2, targetLevel: 1, startedAt: T0, finishAt: T0 + 108_000, paid: { metal: 60, crystal: 15, fuel: 0 } });
+    expect(item).toMatchObject({
+      id: 1,
+      state: 2,
+      targetLevel: 1,
+      startedAt: T0,
+      finishAt: T0 + 108_000,
+      paid: { metal: 60, crystal: 15, fuel: 0 },
+    });
     expect(planetOf(state).resources).toEqual({ metal: 440, crystal: 485, fuel: 0 });
     expect(state.nextItemId).toBe(2);
-    expect(events).toEqual([{ kind: 'item_started', at: T0, planetId: 1, typeId: 1, moduleId: 1, itemId: 1 }]);
+    expect(events).toEqual([
+      { kind: 'item_started', at: T0, planetId: 1, typeId: 1, moduleId: 1, itemId: 1 },
+    ]);
   });
 
   it('queues later levels as waiting, unpaid, with rising targets', () => {
@@ -43,13 +52,22 @@ describe('queueLevel', () => {
     ['a level the planet cannot pay', createAccount(), 2, 1, 'INSUFFICIENT_RESOURCES'],
     ['a shipyard without command center 2', rich(), 2, 2, 'REQUIREMENTS_NOT_MET'],
     ['a research without laboratory', rich(), 5, 1, 'REQUIREMENTS_NOT_MET'],
-    ['a level on a full planet', createAccount({ planets: [createPlanet({ maxCapacity: 3, factories: { 1: 3 } })] }), 1, 2, 'CAPACITY_FULL'],
+    [
+      'a level on a full planet',
+      createAccount({ planets: [createPlanet({ maxCapacity: 3, factories: { 1: 3 } })] }),
+      1,
+      2,
+      'CAPACITY_FULL',
+    ],
   ])('refuses %s', (_name, account, typeId, moduleId, reason) => {
     expect(queueLevel(account, 1, typeId, moduleId, T0, SPEED1)).toMatchObject({ ok: false, reason });
   });
 
   it('refuses an unknown planet', () => {
-    expect(queueLevel(createAccount(), 99, 1, 1, T0, SPEED1)).toMatchObject({ ok: false, reason: 'UNKNOWN_PLANET' });
+    expect(queueLevel(createAccount(), 99, 1, 1, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason: 'UNKNOWN_PLANET',
+    });
   });
 
   it('refuses a fourth item when the queue holds three', () => {
@@ -74,7 +92,10 @@ describe('queueLevel', () => {
 
   it('settles to now before it checks the resources', () => {
     const poor = createAccount({ planets: [createPlanet({ resources: { metal: 0, crystal: 0, fuel: 0 } })] });
-    expect(queueLevel(poor, 1, 1, 1, T0, SPEED1)).toMatchObject({ ok: false, reason: 'INSUFFICIENT_RESOURCES' });
+    expect(queueLevel(poor, 1, 1, 1, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason: 'INSUFFICIENT_RESOURCES',
+    });
     expect(queueLevel(poor, 1, 1, 1, T0 + 2 * 3_600_000, SPEED1)).toMatchObject({ ok: true });
   });
 
@@ -86,11 +107,23 @@ describe('queueLevel', () => {
 
 describe('orderUnits', () => {
   const yard = (): AccountState =>
-    createAccount({ research: { 7: 1 }, planets: [createPlanet({ resources: { metal: 1e8, crystal: 1e8, fuel: 1e8 }, buildings: { 2: 1, 5: 1 } })] });
+    createAccount({
+      research: { 7: 1 },
+      planets: [
+        createPlanet({ resources: { metal: 1e8, crystal: 1e8, fuel: 1e8 }, buildings: { 2: 1, 5: 1 } }),
+      ],
+    });
 
   it('pays the whole order at once and makes it active on an empty queue', () => {
     const { state, item } = unwrap(orderUnits(yard(), 1, 3, 1, 5, T0, SPEED1));
-    expect(item).toMatchObject({ state: 2, quantity: 5, delivered: 0, unitDurationMs: 2_880_000, finishAt: T0 + 5 * 2_880_000, paid: { metal: 15_000, crystal: 5_000, fuel: 0 } });
+    expect(item).toMatchObject({
+      state: 2,
+      quantity: 5,
+      delivered: 0,
+      unitDurationMs: 2_880_000,
+      finishAt: T0 + 5 * 2_880_000,
+      paid: { metal: 15_000, crystal: 5_000, fuel: 0 },
+    });
     expect(planetOf(state).resources.metal).toBe(1e8 - 15_000);
   });
 
@@ -104,12 +137,18 @@ describe('orderUnits', () => {
     ['a ship whose requirements are not met', 3, 4, 1, 'REQUIREMENTS_NOT_MET'],
     ['an order the planet cannot pay', 3, 1, 100_000, 'INSUFFICIENT_RESOURCES'],
   ])('refuses %s', (_name, typeId, moduleId, quantity, reason) => {
-    expect(orderUnits(yard(), 1, typeId, moduleId, quantity, T0, SPEED1)).toMatchObject({ ok: false, reason });
+    expect(orderUnits(yard(), 1, typeId, moduleId, quantity, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason,
+    });
   });
 
   it('keeps a second order waiting until the first is done', () => {
     const first = unwrap(orderUnits(yard(), 1, 4, 1, 2, T0, SPEED1)).state;
-    expect(unwrap(orderUnits(first, 1, 4, 1, 2, T0, SPEED1)).item).toMatchObject({ state: 1, startedAt: null });
+    expect(unwrap(orderUnits(first, 1, 4, 1, 2, T0, SPEED1)).item).toMatchObject({
+      state: 1,
+      startedAt: null,
+    });
   });
 });
 
@@ -120,8 +159,15 @@ describe('cancelLevel', () => {
     state = unwrap(queueLevel(state, 1, 1, 2, T0, SPEED1)).state;
     const outcome = unwrap(cancelLevel(state, 1, 1, 1, T0 + 1000, SPEED1));
     expect(outcome.refund).toEqual({ metal: 60, crystal: 15, fuel: 0 });
-    expect(planetOf(outcome.state).queues.factories[0]).toMatchObject({ id: 2, state: 2, startedAt: T0 + 1000 });
-    expect(cancelLevel(outcome.state, 1, 1, 1, T0 + 1000, SPEED1)).toMatchObject({ ok: false, reason: 'NOTHING_TO_CANCEL' });
+    expect(planetOf(outcome.state).queues.factories[0]).toMatchObject({
+      id: 2,
+      state: 2,
+      startedAt: T0 + 1000,
+    });
+    expect(cancelLevel(outcome.state, 1, 1, 1, T0 + 1000, SPEED1)).toMatchObject({
+      ok: false,
+      reason: 'NOTHING_TO_CANCEL',
+    });
   });
 
   it('refunds nothing for a waiting item and lowers the later targets of that module', () => {
@@ -158,7 +204,10 @@ describe('cancelLevel', () => {
     ['an unknown type', 1, 7, undefined, 'UNKNOWN_MODULE'],
     ['an unknown planet', 5, 1, undefined, 'UNKNOWN_PLANET'],
   ])('refuses to cancel %s', (_name, planetId, typeId, itemId, reason) => {
-    expect(cancelLevel(createAccount(), planetId, typeId as LevelTypeId, itemId, T0, SPEED1)).toMatchObject({ ok: false, reason });
+    expect(cancelLevel(createAccount(), planetId, typeId as LevelTypeId, itemId, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason,
+    });
   });
 });
 
@@ -172,10 +221,18 @@ describe('demolish', () => {
 
   it('refuses at level 0, with queued levels of the module, and for unknown modules', () => {
     expect(demolish(createAccount(), 1, 2, 1, T0, SPEED1)).toMatchObject({ ok: false, reason: 'LEVEL_ZERO' });
-    const queued = unwrap(queueLevel(createAccount({ planets: [createPlanet({ factories: { 1: 1 } })] }), 1, 1, 1, T0, SPEED1)).state;
+    const queued = unwrap(
+      queueLevel(createAccount({ planets: [createPlanet({ factories: { 1: 1 } })] }), 1, 1, 1, T0, SPEED1),
+    ).state;
     expect(demolish(queued, 1, 1, 1, T0, SPEED1)).toMatchObject({ ok: false, reason: 'PENDING_LEVELS' });
-    expect(demolish(createAccount(), 1, 1, 4, T0, SPEED1)).toMatchObject({ ok: false, reason: 'UNKNOWN_MODULE' });
-    expect(demolish(createAccount(), 1, 5 as 1, 1, T0, SPEED1)).toMatchObject({ ok: false, reason: 'UNKNOWN_MODULE' });
+    expect(demolish(createAccount(), 1, 1, 4, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason: 'UNKNOWN_MODULE',
+    });
+    expect(demolish(createAccount(), 1, 5 as 1, 1, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason: 'UNKNOWN_MODULE',
+    });
   });
 });
 
@@ -206,7 +263,9 @@ describe('unlockCommandant', () => {
     ['an unknown commandant', 6, 1, 100, 'UNKNOWN_MODULE'],
     ['an unknown duration', 1, 5, 100, 'INVALID_DURATION'],
   ])('refuses %s', (_name, id, duration, nmi, reason) => {
-    expect(unlockCommandant(createAccount({ nmi }), id, duration as CommandantDuration, T0, SPEED1)).toMatchObject({ ok: false, reason });
+    expect(
+      unlockCommandant(createAccount({ nmi }), id, duration as CommandantDuration, T0, SPEED1),
+    ).toMatchObject({ ok: false, reason });
   });
 
   it('adds calendar months in UTC, keeping the last day of a shorter month', () => {
@@ -230,9 +289,15 @@ describe('requirements and module views', () => {
   });
 
   it('says why a module cannot be improved', () => {
-    expect(canStart(createAccount(), 1, 2, 2, T0, SPEED1)).toMatchObject({ ok: false, reason: 'REQUIREMENTS_NOT_MET' });
+    expect(canStart(createAccount(), 1, 2, 2, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason: 'REQUIREMENTS_NOT_MET',
+    });
     expect(canStart(createAccount(), 1, 1, 1, T0, SPEED1)).toEqual({ ok: true });
-    expect(canStart(createAccount(), 1, 2, 4, T0, SPEED1)).toMatchObject({ ok: false, reason: 'INSUFFICIENT_RESOURCES' });
+    expect(canStart(createAccount(), 1, 2, 4, T0, SPEED1)).toMatchObject({
+      ok: false,
+      reason: 'INSUFFICIENT_RESOURCES',
+    });
   });
 
   it('shows a level module with its next level, cost and time', () => {
@@ -250,7 +315,10 @@ describe('requirements and module views', () => {
   });
 
   it('shows a unit with its owned count, units still to deliver and the cost of one', () => {
-    const account = createAccount({ research: { 7: 1 }, planets: [createPlanet({ resources: { ...RICH }, buildings: { 2: 1 }, ships: { 1: 4 } })] });
+    const account = createAccount({
+      research: { 7: 1 },
+      planets: [createPlanet({ resources: { ...RICH }, buildings: { 2: 1 }, ships: { 1: 4 } })],
+    });
     const state = unwrap(orderUnits(account, 1, 3, 1, 10, T0, SPEED1)).state;
     expect(moduleView(state, 1, 3, 1, T0 + 2_880_000, SPEED1)).toMatchObject({
       level: 5,

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { cancelLevel, demolish, orderUnits, queueLevel, unlockCommandant, type ActionOutcome } from '../src/actions.js';
+import {
+  cancelLevel,
+  demolish,
+  orderUnits,
+  queueLevel,
+  unlockCommandant,
+  type ActionOutcome,
+} from '../src/actions.js';
 import { settle } from '../src/settle.js';
 import type {
   AccountState,
@@ -26,7 +33,13 @@ const planetArb = fc.record({
   maxCapacity: fc.integer({ min: 8, max: 163 }),
   resources: fc.record({ metal: stock, crystal: stock, fuel: stock }),
   factories: fc.record({ 1: level(8), 2: level(6), 3: level(4) }),
-  buildings: fc.record({ 1: level(4), 2: fc.integer({ min: 1, max: 3 }), 3: fc.integer({ min: 1, max: 3 }), 4: level(2), 5: fc.integer({ min: 1, max: 2 }) }),
+  buildings: fc.record({
+    1: level(4),
+    2: fc.integer({ min: 1, max: 3 }),
+    3: fc.integer({ min: 1, max: 3 }),
+    4: level(2),
+    5: fc.integer({ min: 1, max: 2 }),
+  }),
 });
 
 /** An account in a plausible mid-game shape: every queue empty, levels and stocks random. */
@@ -34,7 +47,16 @@ export const accountArb: fc.Arbitrary<AccountState> = fc
   .record({
     race: fc.constantFrom<1 | 2>(1, 2),
     planets: fc.array(planetArb, { minLength: 1, maxLength: 2 }),
-    research: fc.record({ 1: level(5), 2: level(5), 3: level(3), 4: level(6), 5: level(2), 7: fc.integer({ min: 1, max: 3 }), 8: level(2), 15: fc.integer({ min: 1, max: 2 }) }),
+    research: fc.record({
+      1: level(5),
+      2: level(5),
+      3: level(3),
+      4: level(6),
+      5: level(2),
+      7: fc.integer({ min: 1, max: 3 }),
+      8: level(2),
+      15: fc.integer({ min: 1, max: 2 }),
+    }),
     nmi: fc.integer({ min: 0, max: 3000 }),
   })
   .map(({ race, planets, research, nmi }) => ({
@@ -45,19 +67,19 @@ export const accountArb: fc.Arbitrary<AccountState> = fc
     research,
     researchQueue: [],
     commandants: {},
-    planets: planets.map(
-      (planet, index): PlanetState => ({
-        ...planet,
-        id: index + 1,
-        ships: {},
-        defenses: {},
-        queues: { factories: [], buildings: [], ships: [], defenses: [] },
-      }),
-    ),
+    planets: planets.map((planet, index): PlanetState => ({
+      ...planet,
+      id: index + 1,
+      ships: {},
+      defenses: {},
+      queues: { factories: [], buildings: [], ships: [], defenses: [] },
+    })),
     nextItemId: 1,
   }));
 
-export const configArb: fc.Arbitrary<RulesConfig> = fc.constantFrom(1, 1, 10, 100).map((gameSpeed) => ({ gameSpeed }));
+export const configArb: fc.Arbitrary<RulesConfig> = fc
+  .constantFrom(1, 1, 10, 100)
+  .map((gameSpeed) => ({ gameSpeed }));
 
 /** Time between two steps: often a few seconds (so queues fill up), else minutes to weeks. */
 export const delayArb = fc.oneof(
@@ -79,11 +101,51 @@ export type Step =
 const planetIndex = fc.integer({ min: 0, max: 1 });
 
 export const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 7, arbitrary: fc.record({ kind: fc.constant('queue' as const), planet: planetIndex, typeId: fc.constantFrom<LevelTypeId>(1, 1, 2, 5), moduleId: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 18 })) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('order' as const), planet: planetIndex, typeId: fc.constantFrom<UnitTypeId>(3, 4), moduleId: fc.oneof(fc.constantFrom(1, 7, 11, 17), fc.integer({ min: 1, max: 21 })), quantity: fc.integer({ min: 0, max: 40 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), planet: planetIndex, typeId: fc.constantFrom<LevelTypeId>(1, 1, 2, 5), pick: fc.option(fc.nat(6)) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('demolish' as const), planet: planetIndex, typeId: fc.constantFrom<1 | 2>(1, 2), moduleId: fc.integer({ min: 1, max: 5 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unlock' as const), commandantId: fc.integer({ min: 1, max: 5 }), duration: fc.constantFrom<CommandantDuration>(1, 2, 3, 4) }) },
+  {
+    weight: 7,
+    arbitrary: fc.record({
+      kind: fc.constant('queue' as const),
+      planet: planetIndex,
+      typeId: fc.constantFrom<LevelTypeId>(1, 1, 2, 5),
+      moduleId: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 18 })),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('order' as const),
+      planet: planetIndex,
+      typeId: fc.constantFrom<UnitTypeId>(3, 4),
+      moduleId: fc.oneof(fc.constantFrom(1, 7, 11, 17), fc.integer({ min: 1, max: 21 })),
+      quantity: fc.integer({ min: 0, max: 40 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('cancel' as const),
+      planet: planetIndex,
+      typeId: fc.constantFrom<LevelTypeId>(1, 1, 2, 5),
+      pick: fc.option(fc.nat(6)),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('demolish' as const),
+      planet: planetIndex,
+      typeId: fc.constantFrom<1 | 2>(1, 2),
+      moduleId: fc.integer({ min: 1, max: 5 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('unlock' as const),
+      commandantId: fc.integer({ min: 1, max: 5 }),
+      duration: fc.constantFrom<CommandantDuration>(1, 2, 3, 4),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const) }) },
 );
 
@@ -115,7 +177,8 @@ function cancelTarget(
     { planetId: planetIdOf(state, step.planet), typeId: 5 as const, items: state.researchQueue },
   ].filter((queue) => queue.items.length > 0);
   const chosen = queues[(step.pick ?? step.planet) % Math.max(1, queues.length)];
-  if (chosen === undefined) return { planetId: planetIdOf(state, step.planet), typeId: step.typeId, itemId: step.pick ?? undefined };
+  if (chosen === undefined)
+    return { planetId: planetIdOf(state, step.planet), typeId: step.typeId, itemId: step.pick ?? undefined };
   const itemId = step.pick === null ? undefined : chosen.items[step.pick % chosen.items.length]?.id;
   return { planetId: chosen.planetId, typeId: chosen.typeId, itemId };
 }
@@ -126,7 +189,15 @@ export function applyStep(state: AccountState, step: Step, now: number, config: 
       case 'queue':
         return queueLevel(state, planetIdOf(state, step.planet), step.typeId, step.moduleId, now, config);
       case 'order':
-        return orderUnits(state, planetIdOf(state, step.planet), step.typeId, step.moduleId, step.quantity, now, config);
+        return orderUnits(
+          state,
+          planetIdOf(state, step.planet),
+          step.typeId,
+          step.moduleId,
+          step.quantity,
+          now,
+          config,
+        );
       case 'cancel': {
         const target = cancelTarget(state, step);
         return cancelLevel(state, target.planetId, target.typeId, target.itemId, now, config);
@@ -159,4 +230,3 @@ export function run(
   }
   return state;
 }
-

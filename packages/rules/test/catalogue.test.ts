@@ -24,7 +24,20 @@ const hitPoints = (unit: Unit): number => unit.layers.reduce((sum, layer) => sum
 
 describe('catalogue', () => {
   it('has stable ids from 1 and unique snake_case keys in every list', () => {
-    for (const list of [RACES, RESOURCES, FACTORIES, BUILDINGS, RESEARCHES, SHIPS, DEFENSES, COMMANDANTS, PLANET_TYPES, LAYERS, RESISTANCES, SECURITIES]) {
+    for (const list of [
+      RACES,
+      RESOURCES,
+      FACTORIES,
+      BUILDINGS,
+      RESEARCHES,
+      SHIPS,
+      DEFENSES,
+      COMMANDANTS,
+      PLANET_TYPES,
+      LAYERS,
+      RESISTANCES,
+      SECURITIES,
+    ]) {
       expect(list.map((def) => def.id)).toEqual(list.map((_, index) => index + 1));
       expect(new Set(list.map((def) => def.key)).size).toBe(list.length);
       for (const def of list) expect(def.key).toMatch(/^[a-z]+(_[a-z]+)*$/);
@@ -69,18 +82,21 @@ describe('catalogue', () => {
     expect(modulesFor(2, race)).toHaveLength(5);
   });
 
-  it.each([1, 2] as const)('gives race %i one ship of every role, with the flags of that role only', (race) => {
-    const ships = SHIPS.filter((ship) => ship.race === race);
-    expect(new Set(ships.map((ship) => ship.role)).size).toBe(10);
-    for (const ship of ships) {
-      expect(ship.canSpy).toBe(ship.role === 'espionage_probe');
-      expect(ship.canColonize).toBe(ship.role === 'colony_ship');
-      expect(ship.canExploit).toBe(ship.role === 'recycler');
-    }
-    const defenses = DEFENSES.filter((defense) => defense.race === race);
-    expect(defenses.filter((defense) => defense.role === 'armed')).toHaveLength(8);
-    expect(defenses.filter((defense) => defense.role === 'shield_dome')).toHaveLength(2);
-  });
+  it.each([1, 2] as const)(
+    'gives race %i one ship of every role, with the flags of that role only',
+    (race) => {
+      const ships = SHIPS.filter((ship) => ship.race === race);
+      expect(new Set(ships.map((ship) => ship.role)).size).toBe(10);
+      for (const ship of ships) {
+        expect(ship.canSpy).toBe(ship.role === 'espionage_probe');
+        expect(ship.canColonize).toBe(ship.role === 'colony_ship');
+        expect(ship.canExploit).toBe(ship.role === 'recycler');
+      }
+      const defenses = DEFENSES.filter((defense) => defense.race === race);
+      expect(defenses.filter((defense) => defense.role === 'armed')).toHaveLength(8);
+      expect(defenses.filter((defense) => defense.role === 'shield_dome')).toHaveLength(2);
+    },
+  );
 
   it('builds human hulls of structure, armor and shield, insectoid hulls of biostructure and armor', () => {
     for (const unit of [...SHIPS, ...DEFENSES]) {
@@ -107,7 +123,8 @@ describe('catalogue', () => {
       expect(ship.requirements).toContainEqual(expect.objectContaining({ kind: 'building', id: 2 }));
       expect(ship.requirements).toContainEqual(expect.objectContaining({ kind: 'research', id: ship.drive }));
     }
-    for (const defense of DEFENSES) expect(defense.requirements).toContainEqual(expect.objectContaining({ kind: 'building', id: 5 }));
+    for (const defense of DEFENSES)
+      expect(defense.requirements).toContainEqual(expect.objectContaining({ kind: 'building', id: 5 }));
   });
 
   const combatRoles = new Set(['light_fighter', 'heavy_fighter', 'cruiser', 'battleship', 'bomber', 'armed']);

@@ -48,7 +48,15 @@ describe('unitCost', () => {
 });
 
 describe('productionPerHour', () => {
-  const cases: [string, PlanetTypeKey, Record<number, number>, Record<number, number>, boolean, ResourceId, number][] = [
+  const cases: [
+    string,
+    PlanetTypeKey,
+    Record<number, number>,
+    Record<number, number>,
+    boolean,
+    ResourceId,
+    number,
+  ][] = [
     ['passive metal at level 0', 'default', {}, {}, false, 1, 30],
     ['passive crystal at level 0', 'default', {}, {}, false, 2, 15],
     ['no fuel at level 0', 'default', {}, {}, false, 3, 0],
@@ -56,13 +64,37 @@ describe('productionPerHour', () => {
     ['metal mine level 1 on a mineral planet (+25%)', 'mineral', { 1: 1 }, {}, false, 1, 63 * 1.25],
     ['crystal on a volcanic planet (+25%)', 'volcanic', {}, {}, false, 2, 15 * 1.25],
     ['crystal on a cryogenic planet (+10%)', 'cryogenic', {}, {}, false, 2, 15 * 1.1],
-    ['fuel synthesizer level 2 on a cryogenic planet (+15%)', 'cryogenic', { 3: 2 }, {}, false, 3, 10 * 2 * 1.21 * 1.15],
+    [
+      'fuel synthesizer level 2 on a cryogenic planet (+15%)',
+      'cryogenic',
+      { 3: 2 },
+      {},
+      false,
+      3,
+      10 * 2 * 1.21 * 1.15,
+    ],
     ['fuel synthesizer level 2 on a gas planet (+25%)', 'gas', { 3: 2 }, {}, false, 3, 24.2 * 1.25],
     ['metal with mining technology 3 (+6%)', 'default', { 1: 1 }, { 1: 3 }, false, 1, 63 * 1.06],
     ['crystal with mining technology 3 (+6%)', 'default', {}, { 1: 3 }, false, 2, 15 * 1.06],
-    ['fuel with fuel chemistry 5 (+10%), not mining technology', 'default', { 3: 2 }, { 1: 4, 2: 5 }, false, 3, 24.2 * 1.1],
+    [
+      'fuel with fuel chemistry 5 (+10%), not mining technology',
+      'default',
+      { 3: 2 },
+      { 1: 4, 2: 5 },
+      false,
+      3,
+      24.2 * 1.1,
+    ],
     ['metal with an active Geologist (+10%)', 'default', { 1: 1 }, {}, true, 1, 63 * 1.1],
-    ['gas planet, fuel chemistry 5 and Geologist added, not multiplied', 'gas', { 3: 2 }, { 2: 5 }, true, 3, 24.2 * 1.45],
+    [
+      'gas planet, fuel chemistry 5 and Geologist added, not multiplied',
+      'gas',
+      { 3: 2 },
+      { 2: 5 },
+      true,
+      3,
+      24.2 * 1.45,
+    ],
   ];
   it.each(cases)('gives %s', (_name, type, factories, research, geologist, resourceId, expected) => {
     const account = createAccount({ research, commandants: geologist ? { 1: T0 + HOUR } : {} });
@@ -100,7 +132,9 @@ describe('hangarCapacity', () => {
 });
 
 describe('durations', () => {
-  it.each<[string, LevelTypeId, number, number, Record<number, number>, Record<number, number>, number, number]>([
+  it.each<
+    [string, LevelTypeId, number, number, Record<number, number>, Record<number, number>, number, number]
+  >([
     ['metal mine 1, no command center', 1, 1, 1, {}, {}, 1, 108],
     ['metal mine 1, command center 1', 1, 1, 1, { 1: 1 }, {}, 1, 54],
     ['metal mine 1 with the Architect (-20%)', 1, 1, 1, {}, { 2: T0 + HOUR }, 1, 86],
@@ -135,7 +169,13 @@ describe('maxQueueLength', () => {
     ['no defense slot from the Commander', {}, { 5: T0 + HOUR }, 4, 3],
     ['nothing from an expired Commander', {}, { 5: T0 }, 2, 3],
   ] as const)('is %s', (_name, research, commandants, typeId, expected) => {
-    expect(maxQueueLength(createAccount({ research: { ...research }, commandants: { ...commandants } }), typeId, T0)).toBe(expected);
+    expect(
+      maxQueueLength(
+        createAccount({ research: { ...research }, commandants: { ...commandants } }),
+        typeId,
+        T0,
+      ),
+    ).toBe(expected);
   });
 });
 
@@ -153,7 +193,18 @@ describe('maxPlanets', () => {
 
 describe('capacity', () => {
   it('counts factory and building levels, and queued factory and building items', () => {
-    const item = { id: 1, typeId: 1 as const, moduleId: 1, planetId: 1, targetLevel: 3, state: 1 as const, startedAt: null, finishAt: null, paid: null, queuedAt: T0 };
+    const item = {
+      id: 1,
+      typeId: 1 as const,
+      moduleId: 1,
+      planetId: 1,
+      targetLevel: 3,
+      state: 1 as const,
+      startedAt: null,
+      finishAt: null,
+      paid: null,
+      queuedAt: T0,
+    };
     const planet = createPlanet({
       factories: { 1: 2, 2: 1 },
       buildings: { 1: 3 },
@@ -175,7 +226,9 @@ describe('predictResource', () => {
 
   it('stops at the hangar capacity', () => {
     const planet = createPlanet({ resources: { metal: 9_990, crystal: 0, fuel: 0 } });
-    expect(predictResource(createAccount(), planet, 1, T0, SPEED1).slice(0, 3)).toEqual([9_990, 10_000, 10_000]);
+    expect(predictResource(createAccount(), planet, 1, T0, SPEED1).slice(0, 3)).toEqual([
+      9_990, 10_000, 10_000,
+    ]);
   });
 
   it('keeps a stock above the capacity where it is', () => {

@@ -23,6 +23,9 @@ describe('computePoints', () => {
   });
 
   it('ignores ids that are not in the catalogue', () => {
-    expect(computePoints(createAccount({ planets: [createPlanet({ factories: { 9: 4 }, ships: { 99: 1 } })] })).total).toBe(0);
+    expect(
+      computePoints(createAccount({ planets: [createPlanet({ factories: { 9: 4 }, ships: { 99: 1 } })] }))
+        .total,
+    ).toBe(0);
   });
 });

@@ -7,10 +7,14 @@ import type { AccountState, LevelItem } from '../src/types.js';
 import { accountArb, configArb, run, timedStepsArb } from './arbitraries.js';
 
 const RUNS = { numRuns: 1000 };
-const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+const close = (a: number, b: number): boolean =>
+  Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 
 function allLevelItems(state: AccountState): LevelItem[] {
-  return [...state.researchQueue, ...state.planets.flatMap((planet) => [...planet.queues.factories, ...planet.queues.buildings])];
+  return [
+    ...state.researchQueue,
+    ...state.planets.flatMap((planet) => [...planet.queues.factories, ...planet.queues.buildings]),
+  ];
 }
 
 describe('queue invariants over random sequences of actions and clock jumps', () => {
@@ -18,19 +22,35 @@ describe('queue invariants over random sequences of actions and clock jumps', ()
     fc.assert(
       fc.property(accountArb, timedStepsArb, configArb, (account, steps, config) => {
         run(account, steps, config, (before, step, now, { state, outcome }) => {
-          if (step.kind !== 'cancel' || !('refund' in outcome) || outcome.item === undefined || !('targetLevel' in outcome.item)) return;
+          if (
+            step.kind !== 'cancel' ||
+            !('refund' in outcome) ||
+            outcome.item === undefined ||
+            !('targetLevel' in outcome.item)
+          )
+            return;
           const removed = outcome.item;
           const settled = settle(before, now, config);
           const original = allLevelItems(settled.state).find((item) => item.id === removed.id);
-          expect(outcome.refund).toEqual(original?.state === 2 ? original.paid : { metal: 0, crystal: 0, fuel: 0 });
+          expect(outcome.refund).toEqual(
+            original?.state === 2 ? original.paid : { metal: 0, crystal: 0, fuel: 0 },
+          );
           const payerIndex = state.planets.findIndex((planet) => planet.id === removed.planetId);
           const startedHere = outcome.events
             .slice(settled.events.length)
             .filter((event) => event.kind === 'item_started' && event.planetId === removed.planetId)
-            .map((event) => allLevelItems(state).find((item) => 'itemId' in event && item.id === event.itemId)?.paid ?? { metal: 0, crystal: 0, fuel: 0 });
+            .map(
+              (event) =>
+                allLevelItems(state).find((item) => 'itemId' in event && item.id === event.itemId)?.paid ?? {
+                  metal: 0,
+                  crystal: 0,
+                  fuel: 0,
+                },
+            );
           for (const key of RESOURCE_KEYS) {
             const spent = startedHere.reduce((sum, paid) => sum + paid[key], 0);
-            const expected = (settled.state.planets[payerIndex]?.resources[key] ?? 0) + (outcome.refund?.[key] ?? 0) - spent;
+            const expected =
+              (settled.state.planets[payerIndex]?.resources[key] ?? 0) + (outcome.refund?.[key] ?? 0) - spent;
             expect(close(state.planets[payerIndex]?.resources[key] ?? -1, Math.max(0, expected))).toBe(true);
           }
           const again = cancelLevel(state, removed.planetId, removed.typeId, removed.id, now, config);

@@ -14,13 +14,25 @@ function systems(securities: Record<number, SecurityId>): System[] {
   return Object.entries(securities).map(([id, security]) => ({ id: Number(id), security }));
 }
 
-function route(list: System[], gates: [number, number][], from: number, to: number, prefer: RoutePreference): number[] | string {
+function route(
+  list: System[],
+  gates: [number, number][],
+  from: number,
+  to: number,
+  prefer: RoutePreference,
+): number[] | string {
   const result = findRoute(buildRouteGraph(list, gates), from, to, prefer);
   return result.ok ? result.value : result.reason;
 }
 
 /** Reference answers: O(n^2) array Dijkstra towards the destination, then the lowest-id walk. */
-function referenceRoute(list: System[], gates: [number, number][], from: number, to: number, prefer: RoutePreference): number[] | null {
+function referenceRoute(
+  list: System[],
+  gates: [number, number][],
+  from: number,
+  to: number,
+  prefer: RoutePreference,
+): number[] | null {
   const ids = list.map((s) => s.id).sort((a, b) => a - b);
   const index = new Map(ids.map((id, i) => [id, i]));
   const security = new Map(list.map((s) => [s.id, s.security]));
@@ -52,7 +64,9 @@ function referenceRoute(list: System[], gates: [number, number][], from: number,
   const path = [from];
   while (ids[node] !== to) {
     const here = distance[node];
-    const next = [...(adjacent[node] ?? [])].sort((a, b) => a - b).find((n) => (distance[n] ?? Infinity) + (cost[n] ?? 0) === here);
+    const next = [...(adjacent[node] ?? [])]
+      .sort((a, b) => a - b)
+      .find((n) => (distance[n] ?? Infinity) + (cost[n] ?? 0) === here);
     if (next === undefined) throw new Error('reference walk lost its way');
     path.push(ids[next] ?? 0);
     node = next;
@@ -81,14 +95,26 @@ function bfsDistance(gates: [number, number][], from: number, to: number): numbe
 
 function isGatePath(path: number[], gates: [number, number][]): boolean {
   const linked = new Set(gates.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`));
-  return path.every((id, i) => i === 0 || linked.has(`${Math.min(path[i - 1] ?? 0, id)}-${Math.max(path[i - 1] ?? 0, id)}`));
+  return path.every(
+    (id, i) => i === 0 || linked.has(`${Math.min(path[i - 1] ?? 0, id)}-${Math.max(path[i - 1] ?? 0, id)}`),
+  );
 }
 
 describe('findRoute on hand-made maps', () => {
   // 1 -> 6 three ways: through one null system (2 jumps), through three high-security systems
   // (4 jumps), or through two low-security systems (3 jumps).
   const map = systems({ 1: H, 2: N, 3: H, 4: H, 5: H, 6: H, 7: L, 8: L });
-  const gates: [number, number][] = [[1, 2], [2, 6], [1, 3], [3, 4], [4, 5], [5, 6], [1, 7], [7, 8], [8, 6]];
+  const gates: [number, number][] = [
+    [1, 2],
+    [2, 6],
+    [1, 3],
+    [3, 4],
+    [4, 5],
+    [5, 6],
+    [1, 7],
+    [7, 8],
+    [8, 6],
+  ];
 
   it('shortest takes the fewest jumps even through null space', () => {
     expect(route(map, gates, 1, 6, 'shortest')).toEqual([1, 2, 6]);
@@ -104,17 +130,51 @@ describe('findRoute on hand-made maps', () => {
 
   it('safer prefers one low-security system to one null system, since null costs twice as much', () => {
     const list = systems({ 1: H, 2: N, 3: L, 4: H, 5: H });
-    expect(route(list, [[1, 2], [2, 5], [1, 3], [3, 4], [4, 5]], 1, 5, 'safer')).toEqual([1, 3, 4, 5]);
+    expect(
+      route(
+        list,
+        [
+          [1, 2],
+          [2, 5],
+          [1, 3],
+          [3, 4],
+          [4, 5],
+        ],
+        1,
+        5,
+        'safer',
+      ),
+    ).toEqual([1, 3, 4, 5]);
   });
 
   it('less_secure avoids null space even when high security is the alternative', () => {
     const list = systems({ 1: L, 2: N, 3: H, 4: L });
-    expect(route(list, [[1, 2], [2, 4], [1, 3], [3, 4]], 1, 4, 'less_secure')).toEqual([1, 3, 4]);
+    expect(
+      route(
+        list,
+        [
+          [1, 2],
+          [2, 4],
+          [1, 3],
+          [3, 4],
+        ],
+        1,
+        4,
+        'less_secure',
+      ),
+    ).toEqual([1, 3, 4]);
   });
 
   it('breaks ties between equally good routes by the lowest system ids', () => {
     const list = systems({ 1: H, 2: H, 3: H, 4: H, 5: H });
-    const square: [number, number][] = [[3, 5], [1, 3], [2, 5], [1, 2], [1, 4], [4, 5]];
+    const square: [number, number][] = [
+      [3, 5],
+      [1, 3],
+      [2, 5],
+      [1, 2],
+      [1, 4],
+      [4, 5],
+    ];
     for (const prefer of ROUTE_PREFERENCES) expect(route(list, square, 1, 5, prefer)).toEqual([1, 2, 5]);
     expect(route(list, square, 5, 1, 'safer')).toEqual([5, 2, 1]);
   });
@@ -132,7 +192,19 @@ describe('findRoute on hand-made maps', () => {
 
   it('refuses a system in another component as unreachable', () => {
     const list = systems({ 1: H, 2: H, 3: L, 4: N });
-    for (const prefer of ROUTE_PREFERENCES) expect(route(list, [[1, 2], [3, 4]], 1, 4, prefer)).toBe('UNREACHABLE');
+    for (const prefer of ROUTE_PREFERENCES)
+      expect(
+        route(
+          list,
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          1,
+          4,
+          prefer,
+        ),
+      ).toBe('UNREACHABLE');
   });
 
   it('refuses an unknown preference instead of throwing', () => {
@@ -141,7 +213,21 @@ describe('findRoute on hand-made maps', () => {
 
   it('ignores duplicate and self gates', () => {
     const list = systems({ 1: H, 2: L, 3: H });
-    expect(route(list, [[1, 1], [1, 2], [2, 1], [2, 3], [1, 2]], 1, 3, 'shortest')).toEqual([1, 2, 3]);
+    expect(
+      route(
+        list,
+        [
+          [1, 1],
+          [1, 2],
+          [2, 1],
+          [2, 3],
+          [1, 2],
+        ],
+        1,
+        3,
+        'shortest',
+      ),
+    ).toEqual([1, 2, 3]);
   });
 
   it('refuses to build a graph with a gate to an unknown system', () => {
@@ -150,17 +236,19 @@ describe('findRoute on hand-made maps', () => {
 });
 
 describe('findRoute properties', () => {
-  const arbitraryMap = fc
-    .integer({ min: 1, max: 25 })
-    .chain((n) =>
-      fc.record({
-        list: fc.array(fc.constantFrom<SecurityId>(1, 2, 3), { minLength: n, maxLength: n }).map((s) => s.map((security, i) => ({ id: i + 1, security }))),
-        gates: fc.array(fc.tuple(fc.integer({ min: 1, max: n }), fc.integer({ min: 1, max: n })), { maxLength: 3 * n }),
-        from: fc.integer({ min: 1, max: n }),
-        to: fc.integer({ min: 1, max: n }),
-        prefer: fc.constantFrom(...ROUTE_PREFERENCES),
+  const arbitraryMap = fc.integer({ min: 1, max: 25 }).chain((n) =>
+    fc.record({
+      list: fc
+        .array(fc.constantFrom<SecurityId>(1, 2, 3), { minLength: n, maxLength: n })
+        .map((s) => s.map((security, i) => ({ id: i + 1, security }))),
+      gates: fc.array(fc.tuple(fc.integer({ min: 1, max: n }), fc.integer({ min: 1, max: n })), {
+        maxLength: 3 * n,
       }),
-    );
+      from: fc.integer({ min: 1, max: n }),
+      to: fc.integer({ min: 1, max: n }),
+      prefer: fc.constantFrom(...ROUTE_PREFERENCES),
+    }),
+  );
 
   it('matches a plain Dijkstra reference on random maps, connected or not', () => {
     fc.assert(
@@ -176,10 +264,17 @@ describe('findRoute properties', () => {
     const universe = generateUniverse('thousand', 1000);
     const graph = buildRouteGraph(universe.systems, universe.gates);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 1000 }), fc.constantFrom(...ROUTE_PREFERENCES), (from, to, prefer) => {
-        const result = findRoute(graph, from, to, prefer);
-        expect(result.ok ? result.value : result.reason).toEqual(referenceRoute(universe.systems, universe.gates, from, to, prefer));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.constantFrom(...ROUTE_PREFERENCES),
+        (from, to, prefer) => {
+          const result = findRoute(graph, from, to, prefer);
+          expect(result.ok ? result.value : result.reason).toEqual(
+            referenceRoute(universe.systems, universe.gates, from, to, prefer),
+          );
+        },
+      ),
       { numRuns: 25 },
     );
   });

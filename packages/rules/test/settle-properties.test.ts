@@ -6,7 +6,8 @@ import type { AccountState, GameEvent } from '../src/types.js';
 import { accountArb, configArb, delayArb, run, timedStepsArb } from './arbitraries.js';
 
 const RUNS = { numRuns: 1000 };
-const close = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+const close = (a: number, b: number): boolean =>
+  Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 
 function withoutResources(state: AccountState): AccountState {
   const copy = structuredClone(state);
@@ -17,20 +18,33 @@ function withoutResources(state: AccountState): AccountState {
 describe('settling is additive in time', () => {
   it('gives the same state settling to t1 then t2 as settling straight to t2', () => {
     fc.assert(
-      fc.property(accountArb, timedStepsArb, configArb, delayArb, delayArb, (account, steps, config, d1, d2) => {
-        const lived = run(account, steps, config, () => undefined);
-        const t1 = lived.settledAt + d1;
-        const t2 = t1 + d2;
-        const first = settle(lived, t1, config);
-        const twoSteps = settle(first.state, t2, config);
-        const oneStep = settle(lived, t2, config);
-        expect(withoutResources(twoSteps.state)).toEqual(withoutResources(oneStep.state));
-        twoSteps.state.planets.forEach((planet, index) => {
-          for (const key of RESOURCE_KEYS) expect(close(planet.resources[key], oneStep.state.planets[index]?.resources[key] ?? -1)).toBe(true);
-        });
-        const levelEvents = (events: GameEvent[]): GameEvent[] => events.filter((event) => event.kind !== 'units_delivered');
-        expect([...levelEvents(first.events), ...levelEvents(twoSteps.events)]).toEqual(levelEvents(oneStep.events));
-      }),
+      fc.property(
+        accountArb,
+        timedStepsArb,
+        configArb,
+        delayArb,
+        delayArb,
+        (account, steps, config, d1, d2) => {
+          const lived = run(account, steps, config, () => undefined);
+          const t1 = lived.settledAt + d1;
+          const t2 = t1 + d2;
+          const first = settle(lived, t1, config);
+          const twoSteps = settle(first.state, t2, config);
+          const oneStep = settle(lived, t2, config);
+          expect(withoutResources(twoSteps.state)).toEqual(withoutResources(oneStep.state));
+          twoSteps.state.planets.forEach((planet, index) => {
+            for (const key of RESOURCE_KEYS)
+              expect(close(planet.resources[key], oneStep.state.planets[index]?.resources[key] ?? -1)).toBe(
+                true,
+              );
+          });
+          const levelEvents = (events: GameEvent[]): GameEvent[] =>
+            events.filter((event) => event.kind !== 'units_delivered');
+          expect([...levelEvents(first.events), ...levelEvents(twoSteps.events)]).toEqual(
+            levelEvents(oneStep.events),
+          );
+        },
+      ),
       RUNS,
     );
   });

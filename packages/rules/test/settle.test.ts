@@ -37,7 +37,9 @@ describe('settle', () => {
   });
 
   it('keeps a stock above the capacity but does not grow it', () => {
-    const account = createAccount({ planets: [createPlanet({ resources: { metal: 15_000, crystal: 0, fuel: 0 } })] });
+    const account = createAccount({
+      planets: [createPlanet({ resources: { metal: 15_000, crystal: 0, fuel: 0 } })],
+    });
     expect(planetOf(settle(account, T0 + DAY, SPEED1).state).resources.metal).toBe(15_000);
   });
 
@@ -46,26 +48,49 @@ describe('settle', () => {
     expect(planetOf(started).resources).toEqual({ metal: 440, crystal: 485, fuel: 0 });
     const { state, events } = settle(started, T0 + 108_000 + HOUR, SPEED1);
     expect(planetOf(state).factories[1]).toBe(1);
-    expect(events).toContainEqual({ kind: 'level_finished', at: T0 + 108_000, planetId: 1, typeId: 1, moduleId: 1, itemId: 1, level: 1 });
+    expect(events).toContainEqual({
+      kind: 'level_finished',
+      at: T0 + 108_000,
+      planetId: 1,
+      typeId: 1,
+      moduleId: 1,
+      itemId: 1,
+      level: 1,
+    });
     expect(planetOf(state).resources.metal).toBeCloseTo(440 + 30 * 0.03 + 63, 9);
   });
 
   it('drops a waiting level that cannot be paid when it should start, and starts the next one', () => {
-    const account = createAccount({ planets: [createPlanet({ resources: { metal: 150, crystal: 100, fuel: 0 } })] });
+    const account = createAccount({
+      planets: [createPlanet({ resources: { metal: 150, crystal: 100, fuel: 0 } })],
+    });
     let state = unwrap(queueLevel(account, 1, 1, 1, T0, SPEED1));
     state = unwrap(queueLevel(state, 1, 1, 3, T0, SPEED1));
     state = unwrap(queueLevel(state, 1, 1, 2, T0, SPEED1));
     const { state: after, events } = settle(state, T0 + 108_000, SPEED1);
     expect(events.map((event) => event.kind)).toEqual(['level_finished', 'item_dropped', 'item_started']);
-    expect(events[1]).toMatchObject({ itemId: 2, moduleId: 3, reason: 'INSUFFICIENT_RESOURCES', at: T0 + 108_000 });
+    expect(events[1]).toMatchObject({
+      itemId: 2,
+      moduleId: 3,
+      reason: 'INSUFFICIENT_RESOURCES',
+      at: T0 + 108_000,
+    });
     const [head] = planetOf(after).queues.factories;
-    expect(head).toMatchObject({ id: 3, moduleId: 2, state: 2, startedAt: T0 + 108_000, paid: { metal: 48, crystal: 24, fuel: 0 } });
+    expect(head).toMatchObject({
+      id: 3,
+      moduleId: 2,
+      state: 2,
+      startedAt: T0 + 108_000,
+      paid: { metal: 48, crystal: 24, fuel: 0 },
+    });
     expect(planetOf(after).queues.factories).toHaveLength(1);
   });
 
   it('drops waiting levels whose requirements were lost, lowering the later targets of the same module', () => {
     const planet = createPlanet({ resources: RICH, buildings: { 1: 2 } });
-    let state = unwrap(queueLevel(createAccount({ planets: [planet], research: { 4: 2 } }), 1, 2, 4, T0, SPEED1));
+    let state = unwrap(
+      queueLevel(createAccount({ planets: [planet], research: { 4: 2 } }), 1, 2, 4, T0, SPEED1),
+    );
     state = unwrap(queueLevel(state, 1, 2, 2, T0, SPEED1));
     state = unwrap(queueLevel(state, 1, 2, 2, T0, SPEED1));
     state = unwrap(queueLevel(state, 1, 2, 4, T0, SPEED1));
@@ -98,11 +123,22 @@ describe('settle', () => {
 
   it('delivers units one by one in closed form and reports one event per settle', () => {
     const planet = createPlanet({ resources: RICH, buildings: { 2: 1 } });
-    const ordered = unwrap(orderUnits(createAccount({ planets: [planet], research: { 7: 1 } }), 1, 3, 1, 10, T0, SPEED1));
+    const ordered = unwrap(
+      orderUnits(createAccount({ planets: [planet], research: { 7: 1 } }), 1, 3, 1, 10, T0, SPEED1),
+    );
     const { state, events } = settle(ordered, T0 + 2880_000 * 3 + 5, SPEED1);
     expect(planetOf(state).ships[1]).toBe(3);
     expect(events).toEqual([
-      { kind: 'units_delivered', at: T0 + 2880_000 * 3, planetId: 1, typeId: 3, moduleId: 1, itemId: 1, count: 3, orderFinished: false },
+      {
+        kind: 'units_delivered',
+        at: T0 + 2880_000 * 3,
+        planetId: 1,
+        typeId: 3,
+        moduleId: 1,
+        itemId: 1,
+        count: 3,
+        orderFinished: false,
+      },
     ]);
     expect(nextEventAt(state)).toBe(T0 + 2880_000 * 4);
     const done = settle(state, T0 + 30 * DAY, SPEED1);
@@ -113,13 +149,19 @@ describe('settle', () => {
 
   it('runs unit orders one after the other, timing the next from the shipyard when it becomes active', () => {
     const planet = createPlanet({ resources: RICH, buildings: { 1: 2, 2: 1 } });
-    let state = unwrap(orderUnits(createAccount({ planets: [planet], research: { 7: 1 } }), 1, 3, 1, 2, T0, SPEED1));
+    let state = unwrap(
+      orderUnits(createAccount({ planets: [planet], research: { 7: 1 } }), 1, 3, 1, 2, T0, SPEED1),
+    );
     state = unwrap(orderUnits(state, 1, 3, 1, 2, T0, SPEED1));
     state = unwrap(queueLevel(state, 1, 2, 2, T0, SPEED1));
     const upgradeEnd = planetOf(state).queues.buildings[0]?.finishAt ?? 0;
     expect(upgradeEnd).toBeLessThan(T0 + 2 * 2880_000);
     const { state: after } = settle(state, T0 + 2 * 2880_000, SPEED1);
-    expect(planetOf(after).queues.ships[0]).toMatchObject({ state: 2, startedAt: T0 + 2 * 2880_000, unitDurationMs: 1920_000 });
+    expect(planetOf(after).queues.ships[0]).toMatchObject({
+      state: 2,
+      startedAt: T0 + 2 * 2880_000,
+      unitDurationMs: 1920_000,
+    });
   });
 
   it('lets the Geologist count until its expiry, inside one settle', () => {
@@ -136,7 +178,11 @@ describe('settle', () => {
     state = unwrap(queueLevel(state, 1, 1, 1, T0 + DAY - 86_000, SPEED1));
     expect(planetOf(state).queues.factories[0]?.finishAt).toBe(T0 + DAY);
     const { state: after, events } = settle(state, T0 + DAY, SPEED1);
-    expect(events.map((event) => event.kind)).toEqual(['commandant_expired', 'level_finished', 'item_started']);
+    expect(events.map((event) => event.kind)).toEqual([
+      'commandant_expired',
+      'level_finished',
+      'item_started',
+    ]);
     expect(planetOf(after).queues.factories[0]?.finishAt).toBe(T0 + DAY + 161_000);
   });
 });

@@ -57,13 +57,20 @@ function closestPairDistance(universe: Universe): number {
 
 function crossingGates(universe: Universe): number {
   const at = (id: number): { x: number; y: number } => universe.systems[id - 1] ?? { x: 0, y: 0 };
-  const side = (p: { x: number; y: number }, q: { x: number; y: number }, r: { x: number; y: number }): number =>
-    Math.sign((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x));
+  const side = (
+    p: { x: number; y: number },
+    q: { x: number; y: number },
+    r: { x: number; y: number },
+  ): number => Math.sign((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x));
   let crossings = 0;
   universe.gates.forEach(([a, b], i) => {
     for (const [c, d] of universe.gates.slice(i + 1)) {
       if (a === c || a === d || b === c || b === d) continue;
-      if (side(at(a), at(b), at(c)) * side(at(a), at(b), at(d)) < 0 && side(at(c), at(d), at(a)) * side(at(c), at(d), at(b)) < 0) crossings++;
+      if (
+        side(at(a), at(b), at(c)) * side(at(a), at(b), at(d)) < 0 &&
+        side(at(c), at(d), at(a)) * side(at(c), at(d), at(b)) < 0
+      )
+        crossings++;
     }
   });
   return crossings;
@@ -83,27 +90,57 @@ function problems(universe: Universe, size: number): string[] {
   check(new Set(systems.map((s) => s.name)).size === size, 'names are not unique');
   for (const s of systems) {
     check(/^[A-Z][a-z]{2,}$/.test(s.name), `name ${s.name} is not a capitalised word`);
-    check(s.x >= 0 && s.x <= UNIVERSE_PLANE_SIZE && s.y >= 0 && s.y <= UNIVERSE_PLANE_SIZE, `system ${s.id} is off the plane`);
-    check(s.orbits.length >= MIN_ORBITS && s.orbits.length <= MAX_ORBITS, `system ${s.id} has ${s.orbits.length} orbits`);
-    check(s.orbits.every((o, i) => o.index === i + 1), `system ${s.id} orbit indexes are not 1..n`);
+    check(
+      s.x >= 0 && s.x <= UNIVERSE_PLANE_SIZE && s.y >= 0 && s.y <= UNIVERSE_PLANE_SIZE,
+      `system ${s.id} is off the plane`,
+    );
+    check(
+      s.orbits.length >= MIN_ORBITS && s.orbits.length <= MAX_ORBITS,
+      `system ${s.id} has ${s.orbits.length} orbits`,
+    );
+    check(
+      s.orbits.every((o, i) => o.index === i + 1),
+      `system ${s.id} orbit indexes are not 1..n`,
+    );
     for (const orbit of s.orbits) {
-      check(['default', 'gas', 'mineral', 'cryogenic', 'volcanic'].includes(orbit.planetType), `unknown planet type ${orbit.planetType}`);
-      check(orbit.maxCapacity >= MIN_COLONY_CAPACITY && orbit.maxCapacity <= MAX_COLONY_CAPACITY, `capacity ${orbit.maxCapacity}`);
+      check(
+        ['default', 'gas', 'mineral', 'cryogenic', 'volcanic'].includes(orbit.planetType),
+        `unknown planet type ${orbit.planetType}`,
+      );
+      check(
+        orbit.maxCapacity >= MIN_COLONY_CAPACITY && orbit.maxCapacity <= MAX_COLONY_CAPACITY,
+        `capacity ${orbit.maxCapacity}`,
+      );
       check(Number.isInteger(orbit.maxCapacity), `capacity ${orbit.maxCapacity} is not an integer`);
       if (orbit.debris !== null) {
         check(s.security !== 1, `high-security system ${s.id} has debris`);
         check(orbit.debris.metal > 0 && orbit.debris.crystal > 0, `empty debris in system ${s.id}`);
       }
     }
-    check((s.race === 3) === (s.security === 3), `system ${s.id} has race ${s.race} and security ${s.security}`);
+    check(
+      (s.race === 3) === (s.security === 3),
+      `system ${s.id} has race ${s.race} and security ${s.security}`,
+    );
   }
 
   const keys = new Set(gates.map(([a, b]) => `${a}-${b}`));
   check(keys.size === gates.length, 'duplicate gates');
-  check(gates.every(([a, b]) => a >= 1 && a < b && b <= size), 'a gate is a self gate, unordered or names an unknown system');
-  check(gates.every((g, i) => i === 0 || (gates[i - 1]?.[0] ?? 0) < g[0] || ((gates[i - 1]?.[0] ?? 0) === g[0] && (gates[i - 1]?.[1] ?? 0) < g[1])), 'gates are not sorted');
+  check(
+    gates.every(([a, b]) => a >= 1 && a < b && b <= size),
+    'a gate is a self gate, unordered or names an unknown system',
+  );
+  check(
+    gates.every(
+      (g, i) =>
+        i === 0 ||
+        (gates[i - 1]?.[0] ?? 0) < g[0] ||
+        ((gates[i - 1]?.[0] ?? 0) === g[0] && (gates[i - 1]?.[1] ?? 0) < g[1]),
+    ),
+    'gates are not sorted',
+  );
   if (size > 1) {
-    for (const [id, count] of gateCounts(universe)) check(count >= 1 && count <= MAX_GATES_PER_SYSTEM, `system ${id} has ${count} gates`);
+    for (const [id, count] of gateCounts(universe))
+      check(count >= 1 && count <= MAX_GATES_PER_SYSTEM, `system ${id} has ${count} gates`);
     const closest = closestPairDistance(universe);
     check(closest >= minimumSystemDistance(size), `two systems are ${closest} apart`);
   }
@@ -111,7 +148,10 @@ function problems(universe: Universe, size: number): string[] {
 
   for (const race of [1, 2] as const) {
     const high = systems.filter((s) => s.race === race && s.security === 1);
-    check(high.length >= highSystemsPerRace(size), `race ${race} has only ${high.length} high-security systems`);
+    check(
+      high.length >= highSystemsPerRace(size),
+      `race ${race} has only ${high.length} high-security systems`,
+    );
   }
   return found;
 }
@@ -121,9 +161,12 @@ describe('generateUniverse', () => {
     expect(problems(generateUniverse('starhold', size), size)).toEqual([]);
   });
 
-  it.each([20, DEFAULT_SYSTEM_COUNT, 1000])('draws %i systems with gates that never cross each other', (size) => {
-    expect(crossingGates(generateUniverse('starhold', size))).toBe(0);
-  });
+  it.each([20, DEFAULT_SYSTEM_COUNT, 1000])(
+    'draws %i systems with gates that never cross each other',
+    (size) => {
+      expect(crossingGates(generateUniverse('starhold', size))).toBe(0);
+    },
+  );
 
   it('gives every race at least max(3, 10% of N) high-security systems', () => {
     for (const size of [20, 80, 1000]) {
@@ -188,7 +231,9 @@ describe('generateUniverse', () => {
   });
 
   it('uses every planet type', () => {
-    const types = new Set(generateUniverse('types', 80).systems.flatMap((s) => s.orbits.map((o) => o.planetType)));
+    const types = new Set(
+      generateUniverse('types', 80).systems.flatMap((s) => s.orbits.map((o) => o.planetType)),
+    );
     expect([...types].sort()).toEqual(['cryogenic', 'default', 'gas', 'mineral', 'volcanic']);
   });
 

@@ -41,7 +41,9 @@ async function pendingMigrations(db: Kysely<Database>, schema: string | undefine
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  return (await migrator.getMigrations()).filter((info) => info.executedAt === undefined).map((info) => info.name);
+  return (await migrator.getMigrations())
+    .filter((info) => info.executedAt === undefined)
+    .map((info) => info.name);
 }
 
 interface AccountRef {
@@ -51,12 +53,22 @@ interface AccountRef {
 
 /** A username first; digits that name no user are read as an id. Both matching different accounts is refused. */
 async function findAccount(db: Kysely<Database>, ref: string): Promise<AccountRef> {
-  const byName = await db.selectFrom('accounts').select(['id', 'username']).where('username_lower', '=', ref.toLowerCase()).executeTakeFirst();
+  const byName = await db
+    .selectFrom('accounts')
+    .select(['id', 'username'])
+    .where('username_lower', '=', ref.toLowerCase())
+    .executeTakeFirst();
   const byId = /^\d+$/.test(ref)
-    ? await db.selectFrom('accounts').select(['id', 'username']).where('id', '=', Number(ref)).executeTakeFirst()
+    ? await db
+        .selectFrom('accounts')
+        .select(['id', 'username'])
+        .where('id', '=', Number(ref))
+        .executeTakeFirst()
     : undefined;
   if (byName && byId && byName.id !== byId.id) {
-    throw new CommandError(`"${ref}" is both the username of account ${byName.id} and the id of ${byId.username}; use the other account's username`);
+    throw new CommandError(
+      `"${ref}" is both the username of account ${byName.id} and the id of ${byId.username}; use the other account's username`,
+    );
   }
   const account = byName ?? byId;
   if (!account) throw new CommandError(`No account named ${ref}`);
@@ -85,7 +97,10 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
   }
 
   const pending = await pendingMigrations(db, ctx.handle.schema);
-  if (pending.length > 0) throw new CommandError(`Pending migrations (${pending.join(', ')}): run "npm run admin -- migrate" first`);
+  if (pending.length > 0)
+    throw new CommandError(
+      `Pending migrations (${pending.join(', ')}): run "npm run admin -- migrate" first`,
+    );
 
   switch (command) {
     case 'list': {
@@ -111,10 +126,15 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
       const amount = parseAmount(amountText);
       const account = await findAccount(db, ref);
       // Through the settling transaction: a request spending NMI at the same moment cannot lose the grant.
-      const balance = await withAccount(economyDeps({ db, dialect: ctx.handle.dialect, config: ctx.config }), account.id, ctx.now, ({ state }) => ({
-        state: { ...state, nmi: state.nmi + amount },
-        result: state.nmi + amount,
-      }));
+      const balance = await withAccount(
+        economyDeps({ db, dialect: ctx.handle.dialect, config: ctx.config }),
+        account.id,
+        ctx.now,
+        ({ state }) => ({
+          state: { ...state, nmi: state.nmi + amount },
+          result: state.nmi + amount,
+        }),
+      );
       return [`Granted ${amount} NMI to ${account.username} (account ${account.id}); balance ${balance}`];
     }
 
@@ -123,12 +143,24 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
       if (ref === undefined) throw new CommandError(USAGE);
       const account = await findAccount(db, ref);
       if (!flags.has('--yes')) {
-        throw new CommandError(`Suspending ${account.username} (account ${account.id}) ends their sessions; add --yes to confirm`);
+        throw new CommandError(
+          `Suspending ${account.username} (account ${account.id}) ends their sessions; add --yes to confirm`,
+        );
       }
       const at = isoAt(ctx.now);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('accounts').set({ suspended_at: at }).where('id', '=', account.id).where('suspended_at', 'is', null).execute();
-        await trx.updateTable('refresh_tokens').set({ revoked_at: at }).where('account_id', '=', account.id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('accounts')
+          .set({ suspended_at: at })
+          .where('id', '=', account.id)
+          .where('suspended_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: at })
+          .where('account_id', '=', account.id)
+          .where('revoked_at', 'is', null)
+          .execute();
       });
       return [`Suspended ${account.username} (account ${account.id}); their sessions are revoked`];
     }

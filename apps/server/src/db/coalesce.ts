@@ -135,7 +135,8 @@ export function coalescedGroups<R>(
     coalescedReads<number, R[]>(async (ids) => {
       const keys = padKeys(ids);
       const groups = new Map<number, R[]>(ids.map((id) => [id, []]));
-      for (const row of await queryFor(keys.length).execute(db as Kysely<any>, ...keys)) groups.get(Number(ownerOf(row)))?.push(row);
+      for (const row of await queryFor(keys.length).execute(db as Kysely<any>, ...keys))
+        groups.get(Number(ownerOf(row)))?.push(row);
       return groups;
     }),
   );

@@ -51,7 +51,8 @@ export function acquireDataDirLock(dir: string, pid: number = process.pid): Data
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) throw new DataDirLockedError(dir, holder);
+      if (Number.isInteger(holder) && holder > 0 && isAlive(holder))
+        throw new DataDirLockedError(dir, holder);
       rmSync(file, { force: true });
     }
   }

@@ -89,7 +89,10 @@ function namingPool(pool: pg.Pool, nameOf: (text: string) => string | undefined)
     if (client[NAMED] === undefined) {
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
       client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-        const name = typeof text === 'string' && Array.isArray(values) && callback === undefined ? nameOf(text) : undefined;
+        const name =
+          typeof text === 'string' && Array.isArray(values) && callback === undefined
+            ? nameOf(text)
+            : undefined;
         return name === undefined ? query(text, values, callback) : query({ name, text, values });
       }) as PgQuery;
       client[NAMED] = true;
@@ -117,5 +120,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   });
   const dialectPool = target.namedStatements === false ? pool : namingPool(pool, statementNamer());
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
-  return { db, dialect: createDialectSeam('postgres'), schema: target.schema ?? 'public', close: () => db.destroy() };
+  return {
+    db,
+    dialect: createDialectSeam('postgres'),
+    schema: target.schema ?? 'public',
+    close: () => db.destroy(),
+  };
 }

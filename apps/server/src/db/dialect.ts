@@ -1,4 +1,9 @@
-import { sql, type ColumnDefinitionBuilder, type QueryExecutorProvider, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type ColumnDefinitionBuilder,
+  type QueryExecutorProvider,
+  type SelectQueryBuilder,
+} from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -13,7 +18,9 @@ export interface DialectSeam {
   /** `FOR UPDATE` on PostgreSQL; SQLite already serialises write transactions. */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** `FOR UPDATE SKIP LOCKED` on PostgreSQL, for work shared between processes. */
-  forUpdateSkipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  forUpdateSkipLocked<DB, TB extends keyof DB, O>(
+    query: SelectQueryBuilder<DB, TB, O>,
+  ): SelectQueryBuilder<DB, TB, O>;
   /** A transaction-scoped advisory lock on PostgreSQL (e.g. seeding); nothing on SQLite. */
   advisoryXactLock(trx: QueryExecutorProvider, key: number): Promise<void>;
   /** Whether an error is a unique-constraint violation, and on what (constraint or column text). */

@@ -45,7 +45,8 @@ export function prepared<A extends readonly unknown[], R>(
       const query = build(db, ...placeholders).compile();
       const slots = query.parameters.map((value) => (value instanceof Slot ? value.index : -1));
       const used = new Set(slots.filter((slot) => slot >= 0));
-      if (used.size !== arity) throw new Error(`prepared query uses ${used.size} of its ${arity} arguments: ${query.sql}`);
+      if (used.size !== arity)
+        throw new Error(`prepared query uses ${used.size} of its ${arity} arguments: ${query.sql}`);
       compiled = { query, slots };
       byAdapter.set(adapter, compiled);
     }

@@ -24,7 +24,9 @@ const BY_STATUS: Record<number, ErrorKey> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-function validationFields(error: { validation: { instancePath: string; message?: string }[] }): Record<string, string> {
+function validationFields(error: {
+  validation: { instancePath: string; message?: string }[];
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.validation) {
     const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -9,7 +9,12 @@ type SchemaInput = Parameters<SerializerCompiler>[0];
 /** The zod schema of a route's response, as fastify-type-provider-zod accepts it. */
 function zodSchemaOf(schema: unknown): z.ZodType | null {
   if (schema instanceof z.ZodType) return schema;
-  if (typeof schema === 'object' && schema !== null && 'properties' in schema && schema.properties instanceof z.ZodType) {
+  if (
+    typeof schema === 'object' &&
+    schema !== null &&
+    'properties' in schema &&
+    schema.properties instanceof z.ZodType
+  ) {
     return schema.properties;
   }
   return null;
@@ -33,7 +38,7 @@ export function createSerializerCompiler(options: { verify: boolean }): Serializ
     let fast: (data: unknown) => string;
     try {
       const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
-      fast = fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+      fast = fastJson(json as Parameters<typeof fastJson>[0]);
     } catch {
       return viaZod;
     }
@@ -42,7 +47,9 @@ export function createSerializerCompiler(options: { verify: boolean }): Serializ
       const expected = viaZod(data);
       const written = fast(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-        throw new Error(`fast serializer of ${input.method} ${input.url} differs from the contract:\n${written}\n${expected}`);
+        throw new Error(
+          `fast serializer of ${input.method} ${input.url} differs from the contract:\n${written}\n${expected}`,
+        );
       }
       return written;
     };

@@ -35,7 +35,8 @@ export interface SwitchableGzip {
 export function switchableGzip(body: Buffer, slots: readonly number[], on: Buffer): SwitchableGzip {
   const width = on.length;
   if (width === 0 || width > 0xffff) throw new Error(`A slot of ${width} bytes cannot be switched`);
-  if (body.includes(0)) throw new Error('A switchable gzip body must not contain NUL: its dictionaries mask the slots with it');
+  if (body.includes(0))
+    throw new Error('A switchable gzip body must not contain NUL: its dictionaries mask the slots with it');
   slots.forEach((slot, index) => {
     const previous = index === 0 ? 0 : slots[index - 1]! + width;
     if (!Number.isInteger(slot) || slot < previous || slot + width > body.length) {
@@ -64,8 +65,13 @@ export function switchableGzip(body: Buffer, slots: readonly number[], on: Buffe
   let from = 0;
   for (const slot of slots) {
     const flushed = deflate(from, slot, constants.Z_SYNC_FLUSH);
-    if (!flushed.subarray(-EMPTY_STORED.length).equals(EMPTY_STORED)) throw new Error('A sync flush did not end with an empty stored block');
-    const piece = Buffer.concat([flushed.subarray(0, -EMPTY_STORED.length), storedLength, body.subarray(slot, slot + width)]);
+    if (!flushed.subarray(-EMPTY_STORED.length).equals(EMPTY_STORED))
+      throw new Error('A sync flush did not end with an empty stored block');
+    const piece = Buffer.concat([
+      flushed.subarray(0, -EMPTY_STORED.length),
+      storedLength,
+      body.subarray(slot, slot + width),
+    ]);
     parts.push(piece);
     size += piece.length;
     dataAt.push(size - width);
@@ -101,11 +107,12 @@ export function switchableGzip(body: Buffer, slots: readonly number[], on: Buffe
       let switchedCrc = crc;
       const seen = new Set<number>();
       for (const index of indexes) {
-        if (!Number.isInteger(index) || index < 0 || index >= slots.length) throw new Error(`No slot ${index}`);
+        if (!Number.isInteger(index) || index < 0 || index >= slots.length)
+          throw new Error(`No slot ${index}`);
         if (seen.has(index)) continue;
         seen.add(index);
         out ??= Buffer.from(base);
-        on.copy(out, dataAt[index]!);
+        on.copy(out, dataAt[index]);
         switchedCrc = (switchedCrc ^ termOf(index)) >>> 0;
       }
       if (!out) return base;

@@ -40,7 +40,11 @@ export function cookieHeader(cookies: Cookies): string {
     .join('; ');
 }
 
-function asPlayer(body: Pick<TestPlayer, 'email' | 'username' | 'password'>, me: Me, cookies: Cookies): TestPlayer {
+function asPlayer(
+  body: Pick<TestPlayer, 'email' | 'username' | 'password'>,
+  me: Me,
+  cookies: Cookies,
+): TestPlayer {
   const cookie = cookieHeader(cookies);
   return { ...body, me, cookies, cookie, headers: { ...JSON_HEADERS, cookie } };
 }
@@ -86,6 +90,7 @@ export async function loginPlayer(
     headers: JSON_HEADERS,
     payload: { email: player.email, password: player.password, remember_me: rememberMe },
   });
-  if (response.statusCode !== 200) throw new Error(`loginPlayer: expected 200, got ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`loginPlayer: expected 200, got ${response.statusCode} ${response.body}`);
   return asPlayer(player, (response.json() as { data: Me }).data, cookiesOf(response));
 }

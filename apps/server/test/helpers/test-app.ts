@@ -43,7 +43,9 @@ export interface TestDatabase extends DatabaseHandle {
  * A fresh, migrated and seeded database: in-memory SQLite, or when TEST_DATABASE_URL is set a
  * fresh PostgreSQL schema (selected through search_path) dropped by `dispose`.
  */
-export async function createTestDatabase(universe: { seed: string; systemCount: number } = TEST_UNIVERSE): Promise<TestDatabase> {
+export async function createTestDatabase(
+  universe: { seed: string; systemCount: number } = TEST_UNIVERSE,
+): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let dropSchema = async () => {};
@@ -134,7 +136,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * The real app listening on 127.0.0.1 (a free port) without a rate limit, for tests that send
  * parallel real HTTP requests; `base` is the API's address, ending in /api/v1.
  */
-export async function createListeningTestApp(options: Omit<TestAppOptions, 'rateLimit'> = {}): Promise<TestApp & { base: string }> {
+export async function createListeningTestApp(
+  options: Omit<TestAppOptions, 'rateLimit'> = {},
+): Promise<TestApp & { base: string }> {
   const t = await createTestApp({ ...options, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   return { ...t, base: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1` };

@@ -31,32 +31,55 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function call(player: TestPlayer, method: Method, url: string, payload?: Record<string, unknown>): Promise<{ status: number; body: string }> {
-  const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: player.headers, ...(payload === undefined ? {} : { payload }) });
+async function call(
+  player: TestPlayer,
+  method: Method,
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<{ status: number; body: string }> {
+  const response = await t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: player.headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
   return { status: response.statusCode, body: response.body };
 }
 
 async function emailIdsOf(accountId: number): Promise<number[]> {
-  const rows = await t.database.db.selectFrom('emails').select('id').where('account_id', '=', accountId).execute();
+  const rows = await t.database.db
+    .selectFrom('emails')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 async function constructionIdsOf(accountId: number): Promise<number[]> {
-  const rows = await economyDb(t.database.db).selectFrom('constructions').select('id').where('account_id', '=', accountId).execute();
+  const rows = await economyDb(t.database.db)
+    .selectFrom('constructions')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 /** B's ids and the ids around them that A does not own. */
 function neighbours(ids: readonly number[], own: readonly number[]): number[] {
   const candidates = new Set<number>();
-  for (const id of ids) for (let delta = -3; delta <= 3; delta += 1) if (id + delta >= 1) candidates.add(id + delta);
+  for (const id of ids)
+    for (let delta = -3; delta <= 3; delta += 1) if (id + delta >= 1) candidates.add(id + delta);
   candidates.add(999_999_999);
   for (const id of own) candidates.delete(id);
   return [...candidates].sort((x, y) => x - y);
 }
 
 async function privateStateOfB(): Promise<unknown> {
-  return Promise.all(['/me', '/me/emails', '/me/planet', '/me/planet/factories'].map(async (url) => (await call(b, 'GET', url)).body));
+  return Promise.all(
+    ['/me', '/me/emails', '/me/planet', '/me/planet/factories'].map(
+      async (url) => (await call(b, 'GET', url)).body,
+    ),
+  );
 }
 
 describe('access control between two accounts', () => {
@@ -69,9 +92,15 @@ describe('access control between two accounts', () => {
     const constructionIds = neighbours(await constructionIdsOf(b.me.id), await constructionIdsOf(a.me.id));
     expect(constructionIds.length).toBeGreaterThan(2);
     const calls: [method: Method, url: string, payload?: Record<string, unknown>][] = [
-      ...emailIds.flatMap((id): [Method, string][] => [['GET', `/me/emails/${id}`], ['PUT', `/me/emails/${id}`]]),
+      ...emailIds.flatMap((id): [Method, string][] => [
+        ['GET', `/me/emails/${id}`],
+        ['PUT', `/me/emails/${id}`],
+      ]),
       ...constructionIds.flatMap((id) =>
-        ['factories', 'buildings', 'researchs'].map((kind): [Method, string] => ['DELETE', `/me/planet/${kind}?id=${id}`]),
+        ['factories', 'buildings', 'researchs'].map((kind): [Method, string] => [
+          'DELETE',
+          `/me/planet/${kind}?id=${id}`,
+        ]),
       ),
       ['POST', '/me/planet', { planet_index: 1 }],
       ['POST', '/me/planet', { planet_index: 2 }],
@@ -81,28 +110,57 @@ describe('access control between two accounts', () => {
       expect({ method, url, ...answer }).toEqual({ method, url, status: 404, body: missing.body });
     }
     expect(await privateStateOfB()).toEqual(before);
-    printFigure('access control', `${calls.length} calls of A with B's ids and neighbours: all 404 with one identical body, B unchanged`);
+    printFigure(
+      'access control',
+      `${calls.length} calls of A with B's ids and neighbours: all 404 with one identical body, B unchanged`,
+    );
   });
 
   it("shows A nothing private of B in any answer A can read, B's public profile included", async () => {
-    const bSystem = (JSON.parse((await call(b, 'GET', '/me/planet')).body) as { data: { system: { id: number } } }).data.system.id;
+    const bSystem = (
+      JSON.parse((await call(b, 'GET', '/me/planet')).body) as { data: { system: { id: number } } }
+    ).data.system.id;
     const urls = [
-      '/me', '/me/planets', '/me/planet', '/me/emails', '/me/commandants', '/me/planet/factories', '/me/planet/buildings',
-      '/me/planet/ships', '/me/planet/defenses', '/me/planet/researchs', '/accounts', `/accounts/${b.me.id}`,
-      '/accounts?order_by=username', '/systems', `/systems/${bSystem}`, `/systems/${bSystem}/${bSystem}`,
+      '/me',
+      '/me/planets',
+      '/me/planet',
+      '/me/emails',
+      '/me/commandants',
+      '/me/planet/factories',
+      '/me/planet/buildings',
+      '/me/planet/ships',
+      '/me/planet/defenses',
+      '/me/planet/researchs',
+      '/accounts',
+      `/accounts/${b.me.id}`,
+      '/accounts?order_by=username',
+      '/systems',
+      `/systems/${bSystem}`,
+      `/systems/${bSystem}/${bSystem}`,
     ];
     const secrets = [
-      b.email, String(B_NMI), ...Object.values(B_RESOURCES).map(String), b.cookies.auth_token ?? '', b.cookies.refresh_token ?? '', '$argon2',
+      b.email,
+      String(B_NMI),
+      ...Object.values(B_RESOURCES).map(String),
+      b.cookies.auth_token ?? '',
+      b.cookies.refresh_token ?? '',
+      '$argon2',
     ].filter((secret) => secret !== '');
     for (const url of urls) {
       const answer = await call(a, 'GET', url);
       expect(answer.status, url).toBe(200);
-      for (const secret of secrets) expect(answer.body.includes(secret), `${url} reveals ${secret}`).toBe(false);
+      for (const secret of secrets)
+        expect(answer.body.includes(secret), `${url} reveals ${secret}`).toBe(false);
     }
-    const profile = JSON.parse((await call(a, 'GET', `/accounts/${b.me.id}`)).body) as { data: Record<string, unknown> };
+    const profile = JSON.parse((await call(a, 'GET', `/accounts/${b.me.id}`)).body) as {
+      data: Record<string, unknown>;
+    };
     expect(Object.keys(profile.data)).not.toEqual(expect.arrayContaining(['email']));
     expect(profile.data).not.toHaveProperty('nmi');
     expect(profile.data).not.toHaveProperty('resources');
-    printFigure('access control', `${urls.length} readable answers of A checked for ${secrets.length} private values of B: none found`);
+    printFigure(
+      'access control',
+      `${urls.length} readable answers of A checked for ${secrets.length} private values of B: none found`,
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { levelCost, unitCost } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearConstructions, constructionCount, homePlanetId, readResources, setModule, setResearch, setResources } from '../economy-fixtures.js';
+import {
+  clearConstructions,
+  constructionCount,
+  homePlanetId,
+  readResources,
+  setModule,
+  setResearch,
+  setResources,
+} from '../economy-fixtures.js';
 import { createListeningTestApp, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
 import { countStatuses, printFigure, scaled } from './support.js';
 
@@ -49,7 +57,11 @@ function expectOneWinner(answers: Answer[], refusalStatus: number, refusalKey: s
 }
 
 async function setMaxCapacity(planetId: number, maxCapacity: number): Promise<void> {
-  await t.database.db.updateTable('planets').set({ max_capacity: maxCapacity }).where('id', '=', planetId).execute();
+  await t.database.db
+    .updateTable('planets')
+    .set({ max_capacity: maxCapacity })
+    .where('id', '=', planetId)
+    .execute();
 }
 
 describe(`double spend: ${PARALLEL} identical parallel requests, ${ROUNDS} rounds`, () => {
@@ -64,12 +76,19 @@ describe(`double spend: ${PARALLEL} identical parallel requests, ${ROUNDS} round
     for (let round = 0; round < ROUNDS; round += 1) {
       await clearConstructions(t.database.db, player.me.id);
       await setModule(t.database.db, planetId, 1, 1, 0);
-      await setResources(t.database.db, planetId, { metal: cost.metal + 7, crystal: cost.crystal + 7, fuel: 0 });
+      await setResources(t.database.db, planetId, {
+        metal: cost.metal + 7,
+        crystal: cost.crystal + 7,
+        fuel: 0,
+      });
       expectOneWinner(await burst(player, 'POST', '/me/planet/factories/1'), 409, 'CAPACITY_FULL');
       expect(await readResources(t.database.db, planetId)).toEqual({ metal: 7, crystal: 7, fuel: 0 });
       expect(await constructionCount(t.database.db, player.me.id)).toBe(1);
     }
-    printFigure('double spend, level starts', `${ROUNDS} rounds x ${PARALLEL}: one paid start per round, exact debit, no 5xx`);
+    printFigure(
+      'double spend, level starts',
+      `${ROUNDS} rounds x ${PARALLEL}: one paid start per round, exact debit, no 5xx`,
+    );
   });
 
   it('lets one unit order through when the planet can pay for one, debiting it exactly once', async () => {
@@ -80,31 +99,51 @@ describe(`double spend: ${PARALLEL} identical parallel requests, ${ROUNDS} round
     const cost = unitCost(3, 1);
     for (let round = 0; round < ROUNDS; round += 1) {
       await clearConstructions(t.database.db, player.me.id);
-      await setResources(t.database.db, planetId, { metal: cost.metal + 3, crystal: cost.crystal + 3, fuel: cost.fuel });
-      expectOneWinner(await burst(player, 'POST', '/me/planet/ships/1', { value: 1 }), 422, 'INSUFFICIENT_RESOURCES');
+      await setResources(t.database.db, planetId, {
+        metal: cost.metal + 3,
+        crystal: cost.crystal + 3,
+        fuel: cost.fuel,
+      });
+      expectOneWinner(
+        await burst(player, 'POST', '/me/planet/ships/1', { value: 1 }),
+        422,
+        'INSUFFICIENT_RESOURCES',
+      );
       expect(await readResources(t.database.db, planetId)).toEqual({ metal: 3, crystal: 3, fuel: 0 });
       expect(await constructionCount(t.database.db, player.me.id)).toBe(1);
     }
-    printFigure('double spend, unit orders', `${ROUNDS} rounds x ${PARALLEL}: one order per round, exact debit, no 5xx`);
+    printFigure(
+      'double spend, unit orders',
+      `${ROUNDS} rounds x ${PARALLEL}: one order per round, exact debit, no 5xx`,
+    );
   });
 
   it('lets one commandant unlock through when the NMI pays for one, extending it exactly once', async () => {
     const player = await registerPlayer(t.app);
     const commandants = async () => {
       const response = await fetch(`${base}/me/commandants`, { headers: player.headers });
-      const body = (await response.json()) as { data: { commandant: { id: number }; available_until: string | null }[] };
+      const body = (await response.json()) as {
+        data: { commandant: { id: number }; available_until: string | null }[];
+      };
       return body.data.find((c) => c.commandant.id === 1)?.available_until ?? null;
     };
     for (let round = 0; round < ROUNDS; round += 1) {
       await t.database.db.updateTable('accounts').set({ nmi: 10 }).where('id', '=', player.me.id).execute();
       const before = await commandants();
       expectOneWinner(await burst(player, 'POST', '/me/commandants/1', { time: 1 }), 422, 'INSUFFICIENT_NMI');
-      const account = await t.database.db.selectFrom('accounts').select('nmi').where('id', '=', player.me.id).executeTakeFirstOrThrow();
+      const account = await t.database.db
+        .selectFrom('accounts')
+        .select('nmi')
+        .where('id', '=', player.me.id)
+        .executeTakeFirstOrThrow();
       expect(account.nmi).toBe(0);
       const after = await commandants();
       expect(Date.parse(after ?? '')).toBe((before === null ? t.clock() : Date.parse(before)) + DAY);
     }
-    printFigure('double spend, commandant unlocks', `${ROUNDS} rounds x ${PARALLEL}: one unlock per round, exact NMI debit, no 5xx`);
+    printFigure(
+      'double spend, commandant unlocks',
+      `${ROUNDS} rounds x ${PARALLEL}: one unlock per round, exact NMI debit, no 5xx`,
+    );
   });
 
   it('refunds one cancel of a level in progress, whatever the number of parallel cancels', async () => {
@@ -113,14 +152,25 @@ describe(`double spend: ${PARALLEL} identical parallel requests, ${ROUNDS} round
     const cost = levelCost(1, 1, 1);
     for (let round = 0; round < ROUNDS; round += 1) {
       await clearConstructions(t.database.db, player.me.id);
-      await setResources(t.database.db, planetId, { metal: cost.metal + 11, crystal: cost.crystal + 11, fuel: 0 });
+      await setResources(t.database.db, planetId, {
+        metal: cost.metal + 11,
+        crystal: cost.crystal + 11,
+        fuel: 0,
+      });
       const start = await fetch(`${base}/me/planet/factories/1`, { method: 'POST', headers: player.headers });
       expect(start.status).toBe(200);
       const answers = await burst(player, 'DELETE', '/me/planet/factories');
       expectOneWinner(answers, 409, 'NOTHING_TO_CANCEL');
-      expect(await readResources(t.database.db, planetId)).toEqual({ metal: cost.metal + 11, crystal: cost.crystal + 11, fuel: 0 });
+      expect(await readResources(t.database.db, planetId)).toEqual({
+        metal: cost.metal + 11,
+        crystal: cost.crystal + 11,
+        fuel: 0,
+      });
       expect(await constructionCount(t.database.db, player.me.id)).toBe(0);
     }
-    printFigure('double spend, cancels', `${ROUNDS} rounds x ${PARALLEL}: one refund per round, exact, no 5xx`);
+    printFigure(
+      'double spend, cancels',
+      `${ROUNDS} rounds x ${PARALLEL}: one refund per round, exact, no 5xx`,
+    );
   });
 });

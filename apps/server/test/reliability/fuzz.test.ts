@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePlanetId, setResources } from '../economy-fixtures.js';
-import { createTestApp, loginPlayer, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from '../helpers/index.js';
 import { expectContractError, leaks, printFigure, scaled } from './support.js';
 
 /**
@@ -19,7 +25,11 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimit: { max: 10_000_000, windowMs: 60_000 } });
   player = await registerPlayer(t.app);
   disposable = await loginPlayer(t.app, player);
-  await setResources(t.database.db, await homePlanetId(t.database.db, player.me.id), { metal: 0, crystal: 0, fuel: 0 });
+  await setResources(t.database.db, await homePlanetId(t.database.db, player.me.id), {
+    metal: 0,
+    crystal: 0,
+    fuel: 0,
+  });
   await t.database.db.updateTable('accounts').set({ nmi: 0 }).where('id', '=', player.me.id).execute();
 });
 afterAll(async () => {
@@ -80,9 +90,38 @@ const ENDPOINTS: readonly Endpoint[] = [
 /** Values that are never a valid id, quantity, index or name for the fuzzed player. */
 const badScalar = fc.oneof(
   fc.constantFrom(
-    '0', '-1', '-0', '9007199254740992', '9007199254740993', '2147483648', '99999999999999999999', '1e3', '1e400',
-    '0x1f', '1.5', ' 1', '1 ', 'NaN', 'Infinity', '-Infinity', 'null', 'undefined', 'true', '[]', '{}', '%00',
-    '..', '%2e%2e', '١٢', '１', '1;drop table accounts', "' or 1=1 --", '<script>', '$ne', '\u0000', '\u202e',
+    '0',
+    '-1',
+    '-0',
+    '9007199254740992',
+    '9007199254740993',
+    '2147483648',
+    '99999999999999999999',
+    '1e3',
+    '1e400',
+    '0x1f',
+    '1.5',
+    ' 1',
+    '1 ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '%00',
+    '..',
+    '%2e%2e',
+    '١٢',
+    '１',
+    '1;drop table accounts',
+    "' or 1=1 --",
+    '<script>',
+    '$ne',
+    '\u0000',
+    '\u202e',
   ),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.integer({ min: 1_000_000_000, max: Number.MAX_SAFE_INTEGER }).map(String),
@@ -92,20 +131,42 @@ const badScalar = fc.oneof(
 
 /** A string the rename endpoint would accept is not malformed. */
 const isPlanetName = (value: unknown): boolean =>
-  typeof value === 'string' && value.trim().length >= 3 && value.trim().length <= 20 && !/[\u0000-\u001f\u007f]/.test(value);
+  typeof value === 'string' &&
+  value.trim().length >= 3 &&
+  value.trim().length <= 20 &&
+  !/[\u0000-\u001f\u007f]/.test(value);
 /** A small positive integer may be a real id of the fuzzed player (its welcome email). */
 const isPlausibleId = (value: string): boolean => {
   const number = Number(value);
   return Number.isSafeInteger(number) && number >= 1 && number < 1_000_000;
 };
 
-const badJsonValue: fc.Arbitrary<unknown> = fc.oneof(
-  badScalar,
-  fc.constantFrom(2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e308, -1, 0, 0.5, 100_001, 1e21, true, false, null, [], {}, 'NaN', ''),
-  fc.string({ unit: 'grapheme', minLength: 21, maxLength: 300 }),
-  fc.string({ maxLength: 2 }),
-  fc.jsonValue({ maxDepth: 3 }),
-).filter((value) => !isPlanetName(value));
+const badJsonValue: fc.Arbitrary<unknown> = fc
+  .oneof(
+    badScalar,
+    fc.constantFrom(
+      2 ** 53,
+      2 ** 53 + 2,
+      -(2 ** 53),
+      1e308,
+      -1,
+      0,
+      0.5,
+      100_001,
+      1e21,
+      true,
+      false,
+      null,
+      [],
+      {},
+      'NaN',
+      '',
+    ),
+    fc.string({ unit: 'grapheme', minLength: 21, maxLength: 300 }),
+    fc.string({ maxLength: 2 }),
+    fc.jsonValue({ maxDepth: 3 }),
+  )
+  .filter((value) => !isPlanetName(value));
 
 interface Fuzz {
   pathValues: string[];
@@ -117,8 +178,19 @@ interface Fuzz {
 
 const rawBody = fc.oneof(
   fc.constantFrom(
-    '{', '{"value":', 'null', '"text"', '[1,2', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}',
-    '{"value":1e400}', '{"value":9007199254740993}', '{"time":"1"}', '\u0000', '\uFEFF{}', '{"a":1,"a":2}',
+    '{',
+    '{"value":',
+    'null',
+    '"text"',
+    '[1,2',
+    '{"__proto__":{"polluted":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"value":1e400}',
+    '{"value":9007199254740993}',
+    '{"time":"1"}',
+    '\u0000',
+    '\uFEFF{}',
+    '{"a":1,"a":2}',
   ),
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.integer({ min: 2000, max: 16000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
@@ -130,25 +202,52 @@ function fuzzOf(endpoint: Endpoint): fc.Arbitrary<Fuzz> {
   const fields = [...(endpoint.fields ?? []), 'extra', '__proto__', 'constructor'];
   const body = fc.oneof(
     fc.constant({ kind: 'none' as const }),
-    fc.dictionary(fc.constantFrom(...fields), badJsonValue, { maxKeys: 4 }).map((value) => ({ kind: 'json' as const, value })),
+    fc
+      .dictionary(fc.constantFrom(...fields), badJsonValue, { maxKeys: 4 })
+      .map((value) => ({ kind: 'json' as const, value })),
     badJsonValue.map((value) => ({ kind: 'json' as const, value })),
     rawBody.map((text) => ({ kind: 'raw' as const, text })),
   );
   const contentType = fc.oneof(
     { weight: 4, arbitrary: fc.constant('application/json') },
     fc.constantFrom(
-      undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x',
-      'application/json; charset=utf-7', 'APPLICATION/JSON', 'application/jsonx', 'application/xml', '*/*', '',
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=utf-7',
+      'APPLICATION/JSON',
+      'application/jsonx',
+      'application/xml',
+      '*/*',
+      '',
     ),
   );
   const cookie = fc.oneof(
     { weight: 5, arbitrary: fc.constant('session') },
-    fc.constantFrom('none', 'auth_token=', 'auth_token=v1.e30.AAAA', 'auth_token=null', 'refresh_token=x'.repeat(500)),
-    fc.string({ unit: 'grapheme', maxLength: 200 }).map((token) => `auth_token=${encodeURIComponent(token)}; refresh_token=${encodeURIComponent(token)}`),
+    fc.constantFrom(
+      'none',
+      'auth_token=',
+      'auth_token=v1.e30.AAAA',
+      'auth_token=null',
+      'refresh_token=x'.repeat(500),
+    ),
+    fc
+      .string({ unit: 'grapheme', maxLength: 200 })
+      .map((token) => `auth_token=${encodeURIComponent(token)}; refresh_token=${encodeURIComponent(token)}`),
   );
   const queryKeys = [...(endpoint.query ?? []), 'extra', 'limit', 'offset'];
   const query = fc.dictionary(fc.constantFrom(...queryKeys), badScalar, { maxKeys: 3 });
-  return fc.record({ pathValues: fc.array(badScalar.filter((value) => !isPlausibleId(value)), { minLength: slots, maxLength: slots }), body, contentType, cookie, query });
+  return fc.record({
+    pathValues: fc.array(
+      badScalar.filter((value) => !isPlausibleId(value)),
+      { minLength: slots, maxLength: slots },
+    ),
+    body,
+    contentType,
+    cookie,
+    query,
+  });
 }
 
 function urlOf(endpoint: Endpoint, fuzz: Fuzz): string {
@@ -159,9 +258,19 @@ function urlOf(endpoint: Endpoint, fuzz: Fuzz): string {
 }
 
 async function snapshot(): Promise<unknown[]> {
-  const paths = ['/me', '/me/planets', '/me/emails', '/me/commandants', ...KINDS.map((kind) => `/me/planet/${kind}`)];
+  const paths = [
+    '/me',
+    '/me/planets',
+    '/me/emails',
+    '/me/commandants',
+    ...KINDS.map((kind) => `/me/planet/${kind}`),
+  ];
   return Promise.all(
-    paths.map(async (url) => (await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: player.cookie } })).json()),
+    paths.map(async (url) =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie: player.cookie } })
+      ).json(),
+    ),
   );
 }
 
@@ -175,10 +284,15 @@ describe(`fuzzing: ${PER_ENDPOINT} malformed requests per endpoint`, () => {
           total += 1;
           const headers: Record<string, string> = {};
           if (fuzz.contentType !== undefined) headers['content-type'] = fuzz.contentType;
-          if (fuzz.cookie === 'session') headers.cookie = endpoint.path.startsWith('/auth/') ? disposable.cookie : player.cookie;
+          if (fuzz.cookie === 'session')
+            headers.cookie = endpoint.path.startsWith('/auth/') ? disposable.cookie : player.cookie;
           else if (fuzz.cookie !== 'none') headers.cookie = fuzz.cookie;
           const payload =
-            fuzz.body.kind === 'none' ? undefined : fuzz.body.kind === 'raw' ? fuzz.body.text : JSON.stringify(fuzz.body.value);
+            fuzz.body.kind === 'none'
+              ? undefined
+              : fuzz.body.kind === 'raw'
+                ? fuzz.body.text
+                : JSON.stringify(fuzz.body.value);
           const response = await t.app.inject({
             method: endpoint.method,
             url: urlOf(endpoint, fuzz),
@@ -190,13 +304,21 @@ describe(`fuzzing: ${PER_ENDPOINT} malformed requests per endpoint`, () => {
             expect(response.statusCode, context).toBe(200);
             expect(leaks(response.body), context).toBe(false);
           } else {
-            expectContractError(response.statusCode, String(response.headers['content-type'] ?? ''), response.body, context);
+            expectContractError(
+              response.statusCode,
+              String(response.headers['content-type'] ?? ''),
+              response.body,
+              context,
+            );
           }
         }),
         { numRuns: PER_ENDPOINT },
       );
     }
     expect(await snapshot()).toEqual(before);
-    printFigure('fuzzing', `${total} requests over ${ENDPOINTS.length} endpoints (${PER_ENDPOINT} each): zero 5xx, all errors in the contract format, no leak, state unchanged`);
+    printFigure(
+      'fuzzing',
+      `${total} requests over ${ENDPOINTS.length} endpoints (${PER_ENDPOINT} each): zero 5xx, all errors in the contract format, no leak, state unchanged`,
+    );
   }, 600_000);
 });

@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { levelCost, unitCost, type LevelTypeId, type Resources } from '@starhold/rules';
+import { levelCost, unitCost, type Resources } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppInstance } from '../../src/context.js';
 import { economyDb } from '../../src/modules/economy/economy.repository.js';
 import { homePlanetId, setResources } from '../economy-fixtures.js';
-import { cookieHeader, cookiesOf, createTestClock, createTestDatabase, JSON_HEADERS, registerPlayer, testConfig, type TestDatabase, type TestPlayer } from '../helpers/index.js';
+import {
+  cookieHeader,
+  cookiesOf,
+  createTestClock,
+  createTestDatabase,
+  JSON_HEADERS,
+  registerPlayer,
+  testConfig,
+  type TestDatabase,
+  type TestPlayer,
+} from '../helpers/index.js';
 import { countStatuses, FULL, printFigure, scaled } from './support.js';
 
 /**
@@ -30,7 +40,14 @@ let database: TestDatabase;
 beforeAll(async () => {
   // One fresh account per run: a universe large enough for a thousand home planets.
   database = await createTestDatabase({ seed: 'model', systemCount: 1500 });
-  app = await buildApp({ config: testConfig(), db: database.db, dialect: database.dialect, clock, random: randomBytes, rateLimit: { max: 100_000_000, windowMs: 60_000 } });
+  app = await buildApp({
+    config: testConfig(),
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    random: randomBytes,
+    rateLimit: { max: 100_000_000, windowMs: 60_000 },
+  });
   await app.ready();
 }, 120_000);
 afterAll(async () => {
@@ -60,23 +77,33 @@ type Action =
   | { kind: 'demolish'; path: string }
   | { kind: 'unlock'; path: string; time: number };
 
-const LEVEL_TYPE: Record<string, LevelTypeId> = { factories: 1, buildings: 2, researchs: 5 };
-const TYPE_OF_KIND: Record<number, 'factories' | 'buildings' | 'ships' | 'defenses' | 'researchs'> = {
-  1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'researchs',
-};
-
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  fc.constantFrom(
-    ...[1, 2, 3].map((id) => `/me/planet/factories/${id}`),
-    ...[1, 2, 3, 4].map((id) => `/me/planet/buildings/${id}`),
-    ...[1, 4, 7].map((id) => `/me/planet/researchs/${id}`),
-  ).map((path): Action => ({ kind: 'start', path })),
-  fc.record({ path: fc.constantFrom('/me/planet/ships/1', '/me/planet/defenses/1'), value: fc.integer({ min: 1, max: 3 }) })
+  fc
+    .constantFrom(
+      ...[1, 2, 3].map((id) => `/me/planet/factories/${id}`),
+      ...[1, 2, 3, 4].map((id) => `/me/planet/buildings/${id}`),
+      ...[1, 4, 7].map((id) => `/me/planet/researchs/${id}`),
+    )
+    .map((path): Action => ({ kind: 'start', path })),
+  fc
+    .record({
+      path: fc.constantFrom('/me/planet/ships/1', '/me/planet/defenses/1'),
+      value: fc.integer({ min: 1, max: 3 }),
+    })
     .map(({ path, value }): Action => ({ kind: 'order', path, value })),
-  fc.constantFrom('/me/planet/factories', '/me/planet/buildings', '/me/planet/researchs').map((path): Action => ({ kind: 'cancel', path })),
-  fc.constantFrom('/me/planet/factories/1', '/me/planet/factories/2', '/me/planet/buildings/1', '/me/planet/buildings/4')
+  fc
+    .constantFrom('/me/planet/factories', '/me/planet/buildings', '/me/planet/researchs')
+    .map((path): Action => ({ kind: 'cancel', path })),
+  fc
+    .constantFrom(
+      '/me/planet/factories/1',
+      '/me/planet/factories/2',
+      '/me/planet/buildings/1',
+      '/me/planet/buildings/4',
+    )
     .map((path): Action => ({ kind: 'demolish', path })),
-  fc.record({ id: fc.integer({ min: 1, max: 5 }), time: fc.integer({ min: 1, max: 4 }) })
+  fc
+    .record({ id: fc.integer({ min: 1, max: 5 }), time: fc.integer({ min: 1, max: 4 }) })
     .map(({ id, time }): Action => ({ kind: 'unlock', path: `/me/commandants/${id}`, time })),
 );
 
@@ -103,7 +130,14 @@ interface ConstructionBody {
 }
 
 const inProgressOf = (items: ConstructionBody[]): Started[] =>
-  items.filter((item) => item.state === 2).map((item) => ({ id: item.id, type_id: item.type_id, module_id: item.module_id, target_value: item.scheduled_value }));
+  items
+    .filter((item) => item.state === 2)
+    .map((item) => ({
+      id: item.id,
+      type_id: item.type_id,
+      module_id: item.module_id,
+      target_value: item.scheduled_value,
+    }));
 
 async function send(real: Real, action: Action): Promise<Sent> {
   const method = action.kind === 'cancel' || action.kind === 'demolish' ? 'DELETE' : 'POST';
@@ -117,7 +151,12 @@ async function send(real: Real, action: Action): Promise<Sent> {
   const refund = { metal: 0, crystal: 0, fuel: 0 };
   let inProgress: Started[] = [];
   if (action.kind === 'cancel' && response.statusCode === 200) {
-    const body = response.json() as { data: { refund: { resource: { name: string }; amount: number }[]; construction_lists: ConstructionBody[] } };
+    const body = response.json() as {
+      data: {
+        refund: { resource: { name: string }; amount: number }[];
+        construction_lists: ConstructionBody[];
+      };
+    };
     for (const item of body.data.refund) {
       const key = item.resource.name as keyof Resources;
       refund[key] += item.amount;
@@ -133,13 +172,22 @@ async function send(real: Real, action: Action): Promise<Sent> {
 /** What the account owns, read straight from the tables, priced with the rules' cost formulas. */
 async function ownedWorth(real: Real): Promise<number> {
   const db = economyDb(database.db);
-  const modules = await db.selectFrom('planet_modules').select(['type_id', 'module_id', 'value']).where('planet_id', '=', real.planetId).execute();
-  const research = await db.selectFrom('account_research').select(['research_id', 'level']).where('account_id', '=', real.player.me.id).execute();
+  const modules = await db
+    .selectFrom('planet_modules')
+    .select(['type_id', 'module_id', 'value'])
+    .where('planet_id', '=', real.planetId)
+    .execute();
+  const research = await db
+    .selectFrom('account_research')
+    .select(['research_id', 'level'])
+    .where('account_id', '=', real.player.me.id)
+    .execute();
   const worth = (cost: Resources) => cost.metal + cost.crystal + cost.fuel;
   let total = 0;
   for (const row of modules) {
     if (row.type_id === 1 || row.type_id === 2) {
-      for (let level = 1; level <= row.value; level += 1) total += worth(levelCost(row.type_id, row.module_id, level));
+      for (let level = 1; level <= row.value; level += 1)
+        total += worth(levelCost(row.type_id, row.module_id, level));
     } else if (row.type_id === 3 || row.type_id === 4) {
       total += row.value * worth(unitCost(row.type_id, row.module_id));
     }
@@ -162,7 +210,9 @@ function countPaid(model: Model, items: readonly Started[]): void {
 }
 
 async function checkInvariants(model: Model, real: Real, refund: Resources): Promise<void> {
-  const planet = (await app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: real.player.headers })).json() as {
+  const planet = (
+    await app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: real.player.headers })
+  ).json() as {
     data: { resources: { resource: { name: string }; value: number; max: number }[] };
   };
   const now: Resources = { metal: 0, crystal: 0, fuel: 0 };
@@ -171,7 +221,9 @@ async function checkInvariants(model: Model, real: Real, refund: Resources): Pro
     now[key] = item.value;
     expect(item.value, `${key} never negative`).toBeGreaterThanOrEqual(0);
     // Production stops at the hangar capacity; only refunds may lift a stock past it.
-    expect(item.value, `${key} never grows past capacity`).toBeLessThanOrEqual(Math.max(item.max, model.resources[key]) + refund[key] + 1);
+    expect(item.value, `${key} never grows past capacity`).toBeLessThanOrEqual(
+      Math.max(item.max, model.resources[key]) + refund[key] + 1,
+    );
   }
   model.resources = now;
 
@@ -184,10 +236,14 @@ async function checkInvariants(model: Model, real: Real, refund: Resources): Pro
   countPaid(model, started);
   for (const key of RESOURCE_KEYS) {
     model.refunded[key] += refund[key];
-    expect(model.refunded[key], `refunds of ${key} never exceed payments`).toBeLessThanOrEqual(model.paid[key]);
+    expect(model.refunded[key], `refunds of ${key} never exceed payments`).toBeLessThanOrEqual(
+      model.paid[key],
+    );
   }
 
-  const me = (await app.inject({ method: 'GET', url: '/api/v1/me', headers: real.player.headers })).json() as {
+  const me = (
+    await app.inject({ method: 'GET', url: '/api/v1/me', headers: real.player.headers })
+  ).json() as {
     data: { total_points: number; nmi: number };
   };
   expect(me.data.nmi, 'NMI never negative').toBeGreaterThanOrEqual(0);
@@ -266,8 +322,14 @@ class ClockJump implements fc.AsyncCommand<Model, Real> {
 }
 
 const commands = [
-  fc.constant(null).chain(() => actionArb).map((action) => new Act(action)),
-  fc.constant(null).chain(() => actionArb).map((action) => new Act(action)),
+  fc
+    .constant(null)
+    .chain(() => actionArb)
+    .map((action) => new Act(action)),
+  fc
+    .constant(null)
+    .chain(() => actionArb)
+    .map((action) => new Act(action)),
   fc.array(actionArb, { minLength: 2, maxLength: 6 }).map((actions) => new Parallel(actions)),
   fc.integer({ min: 1, max: 4 * 3600 }).map((seconds) => new ClockJump(seconds)),
 ];
@@ -296,6 +358,9 @@ describe(`model-based test: ${RUNS} runs of up to ${MAX_STEPS} steps through the
     );
     const counts = countStatuses(statuses);
     expect(Object.keys(counts).every((status) => Number(status) < 500)).toBe(true);
-    printFigure('model-based test', `${RUNS} runs, ${steps} steps, answers ${JSON.stringify(counts)}: every invariant held after every step`);
+    printFigure(
+      'model-based test',
+      `${RUNS} runs, ${steps} steps, answers ${JSON.stringify(counts)}: every invariant held after every step`,
+    );
   }, 900_000);
 });

@@ -23,14 +23,33 @@ afterAll(async () => {
   await secure.close();
 });
 
-const me = (cookies: Cookies) => t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader(cookies) } });
-const post = (url: string, cookies: Cookies, headers: Record<string, string> = JSON_HEADERS, payload?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...headers, cookie: cookieHeader(cookies) }, ...(payload === undefined ? {} : { payload }) });
+const me = (cookies: Cookies) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: cookieHeader(cookies) } });
+const post = (
+  url: string,
+  cookies: Cookies,
+  headers: Record<string, string> = JSON_HEADERS,
+  payload?: string,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { ...headers, cookie: cookieHeader(cookies) },
+    ...(payload === undefined ? {} : { payload }),
+  });
 const login = (email: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: JSON_HEADERS, payload: { email, password }, remoteAddress });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: JSON_HEADERS,
+    payload: { email, password },
+    remoteAddress,
+  });
 
 async function metalOf(player: TestPlayer): Promise<number> {
-  const body = (await t.app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: player.headers })).json() as {
+  const body = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: player.headers })
+  ).json() as {
     data: { resources: { value: number }[]; construction_lists: unknown[] };
   };
   return (body.data.resources[0]?.value ?? -1) * 1000 + body.data.construction_lists.length;
@@ -75,9 +94,17 @@ describe('sessions', () => {
     });
     expect(https.statusCode).toBe(201);
     const plainCookies = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: JSON_HEADERS, payload: { email: plain.email, password: plain.password } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: JSON_HEADERS,
+        payload: { email: plain.email, password: plain.password },
+      })
     ).cookies;
-    for (const [cookies, isSecure] of [[plainCookies, false], [https.cookies, true]] as const) {
+    for (const [cookies, isSecure] of [
+      [plainCookies, false],
+      [https.cookies, true],
+    ] as const) {
       expect(cookies.map((c) => c.name).sort()).toEqual(['auth_token', 'refresh_token']);
       for (const cookie of cookies) {
         expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
@@ -90,18 +117,38 @@ describe('sessions', () => {
     const player = await registerPlayer(t.app);
     const before = await metalOf(player);
     const refused = [
-      await post('/me/planet/factories/1', player.cookies, { ...JSON_HEADERS, origin: 'https://evil.example' }),
+      await post('/me/planet/factories/1', player.cookies, {
+        ...JSON_HEADERS,
+        origin: 'https://evil.example',
+      }),
       await post('/me/planet/factories/1', player.cookies, { ...JSON_HEADERS, origin: 'null' }),
-      await post('/me/planet/factories/1', player.cookies, { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1'),
+      await post(
+        '/me/planet/factories/1',
+        player.cookies,
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        'a=1',
+      ),
       await post('/me/planet/factories/1', player.cookies, { 'content-type': 'text/plain' }, '{}'),
-      await post('/me/planet/factories/1', player.cookies, { 'content-type': 'multipart/form-data; boundary=x' }, '--x--'),
+      await post(
+        '/me/planet/factories/1',
+        player.cookies,
+        { 'content-type': 'multipart/form-data; boundary=x' },
+        '--x--',
+      ),
       await post('/me/planet/factories/1', player.cookies, {}),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 415, 415, 415, 415]);
     expect(await metalOf(player)).toBe(before);
-    const sameSite = await post('/me/planet/factories/1', player.cookies, { ...JSON_HEADERS, origin: 'http://localhost:3000', host: 'localhost:3000' });
+    const sameSite = await post('/me/planet/factories/1', player.cookies, {
+      ...JSON_HEADERS,
+      origin: 'http://localhost:3000',
+      host: 'localhost:3000',
+    });
     expect(sameSite.statusCode).toBe(200);
-    printFigure('sessions', 'refresh once, replay revokes the family, logout and expiry end the session, cookies HttpOnly/Lax/Secure, cross-site and non-JSON mutations refused');
+    printFigure(
+      'sessions',
+      'refresh once, replay revokes the family, logout and expiry end the session, cookies HttpOnly/Lax/Secure, cross-site and non-JSON mutations refused',
+    );
   });
 });
 
@@ -111,13 +158,17 @@ describe('login throttling', () => {
     expect((await login(player.email, player.password, '10.9.0.2')).statusCode).toBe(200);
     const statuses: number[] = [];
     // Spread over many addresses: the per-account limit holds whatever the attacker's address.
-    for (let i = 0; i < 12; i += 1) statuses.push((await login(player.email, `Wrong${i}pass`, `10.9.1.${i}`)).statusCode);
+    for (let i = 0; i < 12; i += 1)
+      statuses.push((await login(player.email, `Wrong${i}pass`, `10.9.1.${i}`)).statusCode);
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
     expect((await login(player.email, player.password, '10.9.0.1')).statusCode).toBe(429);
     expect((await login(player.email, player.password, '10.9.0.2')).statusCode).toBe(200);
     t.clock.advance(15 * 60 * 1000 + 1);
     expect((await login(player.email, player.password, '10.9.0.1')).statusCode).toBe(200);
-    printFigure('login throttling', '10 failures per account in 15 minutes from any addresses, then 429 except from addresses the player signed in from');
+    printFigure(
+      'login throttling',
+      '10 failures per account in 15 minutes from any addresses, then 429 except from addresses the player signed in from',
+    );
   });
 
   it('answers an unknown email and a wrong password with the same status and byte-identical body', async () => {

@@ -19,14 +19,20 @@ export function printFigure(name: string, value: string): void {
 }
 
 /** What must never reach a client: stack frames, file paths, SQL or driver messages. */
-const LEAK = /(\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect\b.+\bfrom\b|\binsert into\b|\bupdate\b.+\bset\b|SQLITE_|sqlite|postgres|syntax error at|violates|constraint)/i;
+const LEAK =
+  /(\bat [\w.<>]+ \(|node_modules|\.ts:\d+|\bselect\b.+\bfrom\b|\binsert into\b|\bupdate\b.+\bset\b|SQLITE_|sqlite|postgres|syntax error at|violates|constraint)/i;
 
 export function leaks(body: string): boolean {
   return LEAK.test(body);
 }
 
 /** Asserts one response is a client error in the contract's JSON format, and leaks nothing. */
-export function expectContractError(status: number, contentType: string | undefined, body: string, context: string): void {
+export function expectContractError(
+  status: number,
+  contentType: string | undefined,
+  body: string,
+  context: string,
+): void {
   expect(status, `${context}: ${body}`).toBeGreaterThanOrEqual(400);
   expect(status, `${context}: ${body}`).toBeLessThan(500);
   expect(contentType ?? '', context).toMatch(/^application\/json/);

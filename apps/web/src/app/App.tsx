@@ -17,7 +17,8 @@ export interface AppState {
 export function createAppState(): AppState {
   const router = createAppRouter();
   setUnauthenticatedHandler(() => {
-    if (!router.state.location.pathname.startsWith('/login')) void router.navigate('/login', { replace: true });
+    if (!router.state.location.pathname.startsWith('/login'))
+      void router.navigate('/login', { replace: true });
   });
   return { queryClient: createQueryClient(), router };
 }

@@ -9,7 +9,9 @@ import { useRouteError } from 'react-router';
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
-  const chunkMissing = error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message);
+  const chunkMissing =
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script/i.test(error.message);
   return (
     <Center mih="100dvh" p="md">
       <Stack maw={440}>

@@ -5,7 +5,8 @@ import { readStoredRace } from '../lib/settings';
 import { prepareFirstRender } from './first-render';
 import { createQueryClient } from './providers';
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 function stubApi(answers: Record<string, () => Promise<Response>>) {
   const calls: string[] = [];
@@ -59,7 +60,12 @@ describe('prepareFirstRender', () => {
     stubApi({ '/me': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const queryClient = createQueryClient();
     const started = performance.now();
-    await prepareFirstRender({ queryClient, earlyPaths: ['/me'], preloadScreen: async () => undefined, waitMs: 50 });
+    await prepareFirstRender({
+      queryClient,
+      earlyPaths: ['/me'],
+      preloadScreen: async () => undefined,
+      waitMs: 50,
+    });
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(queryClient.getQueryState(meQueryOptions.queryKey)?.fetchStatus).toBe('fetching');
     answer(json({ data: { id: 1, race: { id: 1, name: 'human' } } }));
@@ -69,7 +75,11 @@ describe('prepareFirstRender', () => {
   it('does not wait for a screen whose chunk failed to load (the route shows its error)', async () => {
     stubApi({});
     await expect(
-      prepareFirstRender({ queryClient: createQueryClient(), earlyPaths: [], preloadScreen: () => Promise.reject(new Error('chunk')) }),
+      prepareFirstRender({
+        queryClient: createQueryClient(),
+        earlyPaths: [],
+        preloadScreen: () => Promise.reject(new Error('chunk')),
+      }),
     ).resolves.toBeUndefined();
   });
 });

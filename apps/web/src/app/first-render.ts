@@ -25,7 +25,12 @@ export interface FirstRenderInputs {
  * guard's spinner, its layout and paint, and the re-render once /me answers are skipped. The
  * player's race is stored first, so the theme is the right one from the first render.
  */
-export function prepareFirstRender({ queryClient, earlyPaths, preloadScreen, waitMs = FIRST_RENDER_WAIT_MS }: FirstRenderInputs): Promise<void> {
+export function prepareFirstRender({
+  queryClient,
+  earlyPaths,
+  preloadScreen,
+  waitMs = FIRST_RENDER_WAIT_MS,
+}: FirstRenderInputs): Promise<void> {
   const waits: Promise<unknown>[] = [preloadScreen().catch(() => undefined)];
   if (earlyPaths.includes('/me')) {
     waits.push(

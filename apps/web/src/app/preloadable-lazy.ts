@@ -26,7 +26,9 @@ export function preloadableLazy(load: () => Promise<{ default: ComponentType }>)
     if (loaded) {
       const module = loaded;
       // A thenable that calls back at once: React's lazy then sees the module as already resolved.
-      return { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) } as Promise<{ default: ComponentType }>;
+      return { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) } as Promise<{
+        default: ComponentType;
+      }>;
     }
     return start();
   }) as PreloadableScreen;

@@ -9,7 +9,13 @@ interface RaceThemeValue {
 const RaceThemeContext = createContext<RaceThemeValue | undefined>(undefined);
 
 /** The colour theme follows the logged-in player's race and is remembered for the next visit. */
-export function RaceThemeProvider({ children, initialRace }: { children: ReactNode; initialRace?: ThemeRace }) {
+export function RaceThemeProvider({
+  children,
+  initialRace,
+}: {
+  children: ReactNode;
+  initialRace?: ThemeRace;
+}) {
   const [race, setRaceState] = useState<ThemeRace>(() => initialRace ?? readStoredRace());
   const setRace = useCallback((next: ThemeRace) => {
     storeRace(next);

@@ -63,7 +63,11 @@ export const routes: RouteObject[] = [
         <SecondLayout />
       </RequireSession>
     ),
-    children: [page('/emails', screens.emails), page('/systems', screens.systems), page('/systems/:systemId', screens.systems)],
+    children: [
+      page('/emails', screens.emails),
+      page('/systems', screens.systems),
+      page('/systems/:systemId', screens.systems),
+    ],
   },
   {
     errorElement: <RouteError />,
@@ -84,7 +88,9 @@ export function preloadScreenFor(pathname: string): Promise<void> {
   // matching once is enough.
   let preloading = preloadsByPath.get(pathname);
   if (preloading === undefined) {
-    preloading = Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => screenOfRoute.get(match.route)?.preload())).then(() => undefined);
+    preloading = Promise.all(
+      (matchRoutes(routes, pathname) ?? []).map((match) => screenOfRoute.get(match.route)?.preload()),
+    ).then(() => undefined);
     preloadsByPath.set(pathname, preloading);
   }
   return preloading;

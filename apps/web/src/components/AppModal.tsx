@@ -1,7 +1,10 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export interface AppModalProps extends Omit<ModalProps, 'withCloseButton' | 'closeOnEscape' | 'closeOnClickOutside'> {
+export interface AppModalProps extends Omit<
+  ModalProps,
+  'withCloseButton' | 'closeOnEscape' | 'closeOnClickOutside'
+> {
   /** Each way of closing can be turned off; all are on by default. */
   closeButton?: boolean;
   closeOnEscape?: boolean;
@@ -9,7 +12,12 @@ export interface AppModalProps extends Omit<ModalProps, 'withCloseButton' | 'clo
 }
 
 /** The shared modal: close button, Escape and backdrop click close it; page scroll is locked. */
-export function AppModal({ closeButton = true, closeOnEscape = true, closeOnBackdrop = true, ...props }: AppModalProps) {
+export function AppModal({
+  closeButton = true,
+  closeOnEscape = true,
+  closeOnBackdrop = true,
+  ...props
+}: AppModalProps) {
   const { t } = useTranslation();
   return (
     <Modal

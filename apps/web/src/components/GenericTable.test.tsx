@@ -9,7 +9,8 @@ interface Row {
 }
 
 const columns: TableColumn<Row>[] = [{ key: 'name', header: 'Nom', render: (row) => row.name }];
-const rows = (count: number): Row[] => Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Joueur ${index + 1}` }));
+const rows = (count: number): Row[] =>
+  Array.from({ length: count }, (_, index) => ({ id: index + 1, name: `Joueur ${index + 1}` }));
 const bodyRows = () => within(screen.getAllByRole('rowgroup')[1] as HTMLElement).getAllByRole('row');
 
 describe('GenericTable', () => {
@@ -32,7 +33,9 @@ describe('GenericTable', () => {
   });
 
   it('honours a custom page size', () => {
-    renderWithApp(<GenericTable columns={columns} rows={rows(30)} rowKey={(row) => row.id} paginate pageSize={25} />);
+    renderWithApp(
+      <GenericTable columns={columns} rows={rows(30)} rowKey={(row) => row.id} paginate pageSize={25} />,
+    );
     expect(bodyRows()).toHaveLength(25);
     expect(screen.getByText('Page 1 sur 2')).toBeInTheDocument();
   });
@@ -44,7 +47,9 @@ describe('GenericTable', () => {
   });
 
   it("shows 'Chargement en cours...' while loading", () => {
-    renderWithApp(<GenericTable columns={columns} rows={undefined} rowKey={(row) => row.id} loading paginate />);
+    renderWithApp(
+      <GenericTable columns={columns} rows={undefined} rowKey={(row) => row.id} loading paginate />,
+    );
     expect(screen.getByText('Chargement en cours...')).toBeInTheDocument();
     expect(screen.queryByText(/Page/)).not.toBeInTheDocument();
   });
@@ -56,7 +61,12 @@ describe('GenericTable', () => {
 
   it('marks highlighted rows', () => {
     renderWithApp(
-      <GenericTable columns={columns} rows={rows(3)} rowKey={(row) => row.id} highlight={(row) => row.id === 2} />,
+      <GenericTable
+        columns={columns}
+        rows={rows(3)}
+        rowKey={(row) => row.id}
+        highlight={(row) => row.id === 2}
+      />,
     );
     expect(screen.getByText('Joueur 2').closest('tr')).toHaveAttribute('data-highlighted');
     expect(screen.getByText('Joueur 1').closest('tr')).not.toHaveAttribute('data-highlighted');

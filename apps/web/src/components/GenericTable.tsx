@@ -64,7 +64,11 @@ export function GenericTable<Row>({
     );
   } else {
     body = visible.map((row) => (
-      <Table.Tr key={rowKey(row)} data-highlighted={highlight?.(row) || undefined} bg={highlight?.(row) ? 'var(--mantine-primary-color-light)' : undefined}>
+      <Table.Tr
+        key={rowKey(row)}
+        data-highlighted={highlight?.(row) || undefined}
+        bg={highlight?.(row) ? 'var(--mantine-primary-color-light)' : undefined}
+      >
         {columns.map((column) => (
           <Table.Td key={column.key} ta={column.align}>
             {column.render(row)}

@@ -18,11 +18,32 @@ export function Logo({ size = 30, compactOnMobile = false }: LogoProps) {
             <stop offset="100%" stopColor="var(--mantine-primary-color-8)" />
           </radialGradient>
         </defs>
-        <ellipse cx="16" cy="16" rx="14.5" ry="5.5" fill="none" stroke="var(--mantine-primary-color-4)" strokeWidth="1.5" transform="rotate(-24 16 16)" opacity="0.9" />
+        <ellipse
+          cx="16"
+          cy="16"
+          rx="14.5"
+          ry="5.5"
+          fill="none"
+          stroke="var(--mantine-primary-color-4)"
+          strokeWidth="1.5"
+          transform="rotate(-24 16 16)"
+          opacity="0.9"
+        />
         <circle cx="16" cy="16" r="7.5" fill="url(#starhold-core)" />
-        <path d="M16 3 L17.2 14.8 L29 16 L17.2 17.2 L16 29 L14.8 17.2 L3 16 L14.8 14.8 Z" fill="#fff" opacity="0.35" />
+        <path
+          d="M16 3 L17.2 14.8 L29 16 L17.2 17.2 L16 29 L14.8 17.2 L3 16 L14.8 14.8 Z"
+          fill="#fff"
+          opacity="0.35"
+        />
       </svg>
-      <Text fw={800} size="lg" lts={2.5} tt="uppercase" ff="heading" visibleFrom={compactOnMobile ? 'xs' : undefined}>
+      <Text
+        fw={800}
+        size="lg"
+        lts={2.5}
+        tt="uppercase"
+        ff="heading"
+        visibleFrom={compactOnMobile ? 'xs' : undefined}
+      >
         Starhold
       </Text>
     </Group>

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { ResourceStrip } from './ResourceStrip';
 
-const metal = (value: number) => ({ resource: { id: 1, name: 'metal' }, value, max: 10_000, production_per_hour: 7200, production_per_second: 2 });
+const metal = (value: number) => ({
+  resource: { id: 1, name: 'metal' },
+  value,
+  max: 10_000,
+  production_per_hour: 7200,
+  production_per_second: 2,
+});
 
 describe('ResourceStrip', () => {
   beforeEach(() => {

@@ -23,7 +23,13 @@ export function ResourceGauge({ entry, clock = systemClock }: { entry: PlanetRes
         <UnstyledButton className={classes.gauge} data-resource={entry.resource.id} aria-label={name}>
           <Icon size={16} className={classes.icon} />
           <div className={classes.values}>
-            <Text size="xs" fw={700} ff="monospace" c={filled >= 100 ? 'red.4' : undefined} data-testid="gauge-value">
+            <Text
+              size="xs"
+              fw={700}
+              ff="monospace"
+              c={filled >= 100 ? 'red.4' : undefined}
+              data-testid="gauge-value"
+            >
               {abbreviateNumber(value)}
               <Text span size="xs" c="dimmed" ff="monospace">
                 {' / '}
@@ -45,14 +51,29 @@ export function ResourceGauge({ entry, clock = systemClock }: { entry: PlanetRes
 }
 
 /** The hover panel's content: its own component, so it is only built (and formatted) when shown. */
-function GaugeDetails({ name, value, entry, filled }: { name: string; value: number; entry: PlanetResource; filled: number }) {
+function GaugeDetails({
+  name,
+  value,
+  entry,
+  filled,
+}: {
+  name: string;
+  value: number;
+  entry: PlanetResource;
+  filled: number;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <>
       <Text fw={700} size="sm">
         {name}
       </Text>
-      <Text size="sm">{t('resources.stock', { value: formatInteger(value, i18n.language), max: formatInteger(entry.max, i18n.language) })}</Text>
+      <Text size="sm">
+        {t('resources.stock', {
+          value: formatInteger(value, i18n.language),
+          max: formatInteger(entry.max, i18n.language),
+        })}
+      </Text>
       <Text size="sm" c="dimmed">
         {t('resources.perHour', { value: abbreviateNumber(entry.production_per_hour) })}
       </Text>
@@ -62,7 +83,13 @@ function GaugeDetails({ name, value, entry, filled }: { name: string; value: num
 }
 
 /** The top resource strip: one gauge per factory of the focus planet; nothing until data exists. */
-export function ResourceStrip({ resources, clock }: { resources: PlanetResource[] | undefined; clock?: Clock }) {
+export function ResourceStrip({
+  resources,
+  clock,
+}: {
+  resources: PlanetResource[] | undefined;
+  clock?: Clock;
+}) {
   const { t } = useTranslation();
   if (!resources || resources.length === 0) return null;
   return (

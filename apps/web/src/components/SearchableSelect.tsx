@@ -5,7 +5,10 @@ import { Spinner } from './Spinner';
 
 export const SEARCH_DEBOUNCE_MS = 1000;
 
-export interface SearchableSelectProps extends Omit<SelectProps, 'searchable' | 'nothingFoundMessage' | 'onSearchChange'> {
+export interface SearchableSelectProps extends Omit<
+  SelectProps,
+  'searchable' | 'nothingFoundMessage' | 'onSearchChange'
+> {
   loading?: boolean;
   /** Receives the typed text once the user pauses for a second. */
   onSearch?: (text: string) => void;

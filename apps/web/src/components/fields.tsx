@@ -17,7 +17,12 @@ function stateProps({ invalid, feedback, hint }: FieldState) {
   };
 }
 
-export function TextField({ invalid, feedback, hint, ...props }: Omit<TextInputProps, 'error' | 'description'> & FieldState) {
+export function TextField({
+  invalid,
+  feedback,
+  hint,
+  ...props
+}: Omit<TextInputProps, 'error' | 'description'> & FieldState) {
   return <TextInput {...stateProps({ invalid, feedback, hint })} {...props} />;
 }
 

@@ -51,7 +51,9 @@ describe('shared interface behaviours', () => {
     const typed = performance.now();
     await user.type(screen.getByRole('combobox', { name: 'Système' }), 'Kep');
     expect(onSearch).not.toHaveBeenCalledWith('Kep');
-    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith('Kep'), { timeout: SEARCH_DEBOUNCE_MS * 2 });
+    await waitFor(() => expect(onSearch).toHaveBeenLastCalledWith('Kep'), {
+      timeout: SEARCH_DEBOUNCE_MS * 2,
+    });
     expect(performance.now() - typed).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS);
   });
 

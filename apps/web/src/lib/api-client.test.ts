@@ -29,7 +29,7 @@ function setup(responses: Array<Response | ((init: RequestInit | undefined) => P
     return typeof next === 'function' ? next(init) : Promise.resolve(next);
   });
   const deps: ApiClientDeps = {
-    fetch: fetchMock as unknown as typeof fetch,
+    fetch: fetchMock,
     notify: (toast) => toasts.push(toast),
     translate: (key) => TEXTS[key] ?? key,
     onUnauthenticated,
@@ -53,7 +53,11 @@ describe('api client', () => {
   });
 
   it('refreshes the session once on a 401 and retries the original call', async () => {
-    const { client, calls, toasts } = setup([unauthorized(), json(200, { data: { ok: true } }), json(200, { data: { id: 1 } })]);
+    const { client, calls, toasts } = setup([
+      unauthorized(),
+      json(200, { data: { ok: true } }),
+      json(200, { data: { id: 1 } }),
+    ]);
     await expect(client.get('/me')).resolves.toEqual({ id: 1 });
     expect(calls.map((call) => `${call.init?.method} ${call.url}`)).toEqual([
       'GET /api/v1/me',
@@ -87,7 +91,9 @@ describe('api client', () => {
     const { client, calls, toasts, onUnauthenticated } = setup([
       json(401, { message: 'Bad credentials', code: 1005, i18n_comment: 'CONNECTION_ERROR' }),
     ]);
-    await expect(client.post('/auth/login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ code: 1005 });
+    await expect(client.post('/auth/login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
+      code: 1005,
+    });
     expect(calls).toHaveLength(1);
     expect(onUnauthenticated).not.toHaveBeenCalled();
     expect(toasts).toEqual([
@@ -96,9 +102,13 @@ describe('api client', () => {
   });
 
   it("toasts 'Erreur' with the translated message and the server code", async () => {
-    const { client, toasts } = setup([json(404, { message: 'Unknown planet', code: 1007, i18n_comment: 'NOT_FOUND' })]);
+    const { client, toasts } = setup([
+      json(404, { message: 'Unknown planet', code: 1007, i18n_comment: 'NOT_FOUND' }),
+    ]);
     await expect(client.get('/me/planet')).rejects.toMatchObject({ status: 404, i18nKey: 'NOT_FOUND' });
-    expect(toasts).toEqual([{ type: 'error', title: 'Erreur', message: 'Ressource introuvable (code: 1007)' }]);
+    expect(toasts).toEqual([
+      { type: 'error', title: 'Erreur', message: 'Ressource introuvable (code: 1007)' },
+    ]);
   });
 
   it('falls back to DEFAULT_ERROR with the HTTP status when the body is not an error body', async () => {
@@ -142,7 +152,9 @@ describe('api client', () => {
       expect(toasts).toEqual([]);
       await vi.advanceTimersByTimeAsync(1);
       await outcome;
-      expect(toasts).toEqual([{ type: 'error', title: 'Erreur', message: 'La requête a pris trop de temps (code: 0)' }]);
+      expect(toasts).toEqual([
+        { type: 'error', title: 'Erreur', message: 'La requête a pris trop de temps (code: 0)' },
+      ]);
     });
 
     it('waits 10000 ms on authentication calls', async () => {

@@ -17,7 +17,10 @@ export class ApiError extends Error {
   readonly i18nKey: ErrorI18nKey;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, body: Pick<ErrorBody, 'message' | 'code' | 'fields'> & { i18n_comment: string }) {
+  constructor(
+    status: number,
+    body: Pick<ErrorBody, 'message' | 'code' | 'fields'> & { i18n_comment: string },
+  ) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
@@ -107,15 +110,24 @@ export function createApiClient(deps: ApiClientDeps) {
         credentials: 'include',
         // The server requires JSON content on every mutating call, payload or not (API.md).
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: options.body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(options.body),
+        body:
+          options.body === undefined ? (method === 'GET' ? undefined : '{}') : JSON.stringify(options.body),
         signal: controller.signal,
       });
     } catch (cause) {
       if (timedOut) {
-        throw new ApiError(0, { message: 'Request timed out', code: CLIENT_ERROR_CODE, i18n_comment: 'TIMEOUT_ERROR' });
+        throw new ApiError(0, {
+          message: 'Request timed out',
+          code: CLIENT_ERROR_CODE,
+          i18n_comment: 'TIMEOUT_ERROR',
+        });
       }
       if (options.signal?.aborted) throw cause;
-      throw new ApiError(0, { message: 'Network failure', code: CLIENT_ERROR_CODE, i18n_comment: 'NETWORK_ERROR' });
+      throw new ApiError(0, {
+        message: 'Network failure',
+        code: CLIENT_ERROR_CODE,
+        i18n_comment: 'NETWORK_ERROR',
+      });
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', abortFromCaller);
@@ -140,9 +152,11 @@ export function createApiClient(deps: ApiClientDeps) {
       send('POST', '/auth/refresh', {})
         .then((response) => response.ok)
         .catch(() => false);
-    refreshing ??= (deps.coordinateRefresh ? deps.coordinateRefresh(refresh, callSentAt) : refresh()).finally(() => {
-      refreshing = undefined;
-    });
+    refreshing ??= (deps.coordinateRefresh ? deps.coordinateRefresh(refresh, callSentAt) : refresh()).finally(
+      () => {
+        refreshing = undefined;
+      },
+    );
     return refreshing;
   }
 
@@ -154,7 +168,11 @@ export function createApiClient(deps: ApiClientDeps) {
     });
   }
 
-  async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<Envelope<T>> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    options: RequestOptions<T> = {},
+  ): Promise<Envelope<T>> {
     try {
       const sentAt = now();
       const early = method === 'GET' && options.query === undefined ? deps.takeEarly?.(path) : undefined;
@@ -174,7 +192,10 @@ export function createApiClient(deps: ApiClientDeps) {
       if (!response.ok) throw await errorFrom(response);
       if (response.status === 204) return { data: undefined as T };
       const envelope = (await response.json()) as Envelope<unknown>;
-      return { ...envelope, data: options.schema ? options.schema.parse(envelope.data) : (envelope.data as T) };
+      return {
+        ...envelope,
+        data: options.schema ? options.schema.parse(envelope.data) : (envelope.data as T),
+      };
     } catch (error) {
       if (error instanceof ApiError && !(error instanceof SessionEndedError) && !options.silent) toast(error);
       throw error;
@@ -183,12 +204,14 @@ export function createApiClient(deps: ApiClientDeps) {
 
   return {
     request,
-    get: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('GET', path, options)).data,
+    get: async <T>(path: string, options?: RequestOptions<T>) =>
+      (await request<T>('GET', path, options)).data,
     post: async <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
       (await request<T>('POST', path, { ...options, body })).data,
     put: async <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
       (await request<T>('PUT', path, { ...options, body })).data,
-    del: async <T>(path: string, options?: RequestOptions<T>) => (await request<T>('DELETE', path, options)).data,
+    del: async <T>(path: string, options?: RequestOptions<T>) =>
+      (await request<T>('DELETE', path, options)).data,
   };
 }
 

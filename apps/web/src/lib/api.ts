@@ -17,7 +17,11 @@ export const api = createApiClient({
   notify: (toast) => toasts.show(toast),
   translate: (key) => i18n.t(key),
   onUnauthenticated: () => unauthenticatedHandler(),
-  takeEarly: createEarlyTaker(() => window.__starholdEarly, () => Date.now(), DEFAULT_TIMEOUT_MS),
+  takeEarly: createEarlyTaker(
+    () => window.__starholdEarly,
+    () => Date.now(),
+    DEFAULT_TIMEOUT_MS,
+  ),
   coordinateRefresh: createRefreshCoordinator({
     ...(typeof navigator !== 'undefined' && navigator.locks ? { locks: navigator.locks } : {}),
     ...(typeof localStorage !== 'undefined' ? { storage: localStorage } : {}),

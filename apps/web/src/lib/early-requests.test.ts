@@ -37,7 +37,12 @@ describe('early requests', () => {
   });
 
   it('sends the call itself when the early answer is a 401, so the session gets refreshed', async () => {
-    const early = { at: 900, requests: { '/me': Promise.resolve(json(401, { message: 'x', code: 1003, i18n_comment: 'UNAUTHORIZED' })) } };
+    const early = {
+      at: 900,
+      requests: {
+        '/me': Promise.resolve(json(401, { message: 'x', code: 1003, i18n_comment: 'UNAUTHORIZED' })),
+      },
+    };
     const { api, calls, onUnauthenticated } = client(early, [
       json(401, { message: 'x', code: 1003, i18n_comment: 'UNAUTHORIZED' }),
       json(200, { data: {} }),
@@ -49,7 +54,12 @@ describe('early requests', () => {
   });
 
   it('passes an early error other than 401 on like any answer', async () => {
-    const early = { at: 900, requests: { '/me/planet': Promise.resolve(json(404, { message: 'x', code: 1004, i18n_comment: 'NOT_FOUND' })) } };
+    const early = {
+      at: 900,
+      requests: {
+        '/me/planet': Promise.resolve(json(404, { message: 'x', code: 1004, i18n_comment: 'NOT_FOUND' })),
+      },
+    };
     const { api, calls } = client(early, []);
     await expect(api.get('/me/planet', { silent: true })).rejects.toMatchObject({ status: 404 });
     expect(calls).toEqual([]);

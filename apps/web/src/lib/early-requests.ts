@@ -28,6 +28,8 @@ export function createEarlyTaker(source: () => EarlyRequests | undefined, now: (
     delete early.requests[path];
     if (now() - early.at > EARLY_MAX_AGE_MS) return undefined;
     const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs));
-    return Promise.race([pending, late]).then((response) => (response === null || response.status === 401 ? null : response));
+    return Promise.race([pending, late]).then((response) =>
+      response === null || response.status === 401 ? null : response,
+    );
   };
 }

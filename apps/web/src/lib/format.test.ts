@@ -110,7 +110,7 @@ describe('hand-written dates', () => {
       });
     let at = Date.UTC(1999, 11, 31, 23, 59);
     for (let i = 0; i < 500; i += 1) {
-      at += 7_919_993_117 % (i * 104_729 + 1) + 3_600_000 * (i % 25);
+      at += (7_919_993_117 % (i * 104_729 + 1)) + 3_600_000 * (i % 25);
       for (const locale of ['fr', 'fr-FR', 'en', 'en-US', 'en-GB']) {
         expect(formatDateTime(at, { locale })).toBe(intl(locale, true).format(at));
         expect(formatDate(at, { locale })).toBe(intl(locale, false).format(at));

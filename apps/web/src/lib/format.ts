@@ -24,8 +24,18 @@ export interface DateFormatOptions {
 }
 
 const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
-const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  ...DATE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+const TIME: Intl.DateTimeFormatOptions = {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
 
 /**
  * Building an Intl formatter costs far more than using one (tens of milliseconds for the first of
@@ -42,9 +52,16 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return formatter;
 }
 
-function dateFormatter(kind: string, base: Intl.DateTimeFormatOptions, options: DateFormatOptions): Intl.DateTimeFormat {
+function dateFormatter(
+  kind: string,
+  base: Intl.DateTimeFormatOptions,
+  options: DateFormatOptions,
+): Intl.DateTimeFormat {
   const locale = options.locale ?? 'fr-FR';
-  return cached(`${kind}|${locale}|${options.timeZone ?? ''}`, () => new Intl.DateTimeFormat(locale, { ...base, timeZone: options.timeZone }));
+  return cached(
+    `${kind}|${locale}|${options.timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(locale, { ...base, timeZone: options.timeZone }),
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -62,8 +79,10 @@ function handWritten(date: Date, options: DateFormatOptions, withTime: boolean):
   const month = pad(date.getMonth() + 1);
   const year = String(date.getFullYear());
   const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  if (locale === 'fr' || locale === 'fr-FR') return withTime ? `${day}/${month}/${year} ${time}` : `${day}/${month}/${year}`;
-  if (locale === 'en' || locale === 'en-US') return withTime ? `${month}/${day}/${year}, ${time}` : `${month}/${day}/${year}`;
+  if (locale === 'fr' || locale === 'fr-FR')
+    return withTime ? `${day}/${month}/${year} ${time}` : `${day}/${month}/${year}`;
+  if (locale === 'en' || locale === 'en-US')
+    return withTime ? `${month}/${day}/${year}, ${time}` : `${month}/${day}/${year}`;
   // The screens write English dates the British way (day first).
   if (locale === 'en-GB') return withTime ? `${day}/${month}/${year}, ${time}` : `${day}/${month}/${year}`;
   return null;
@@ -88,7 +107,10 @@ export function formatTime(value: Date | string | number, options: DateFormatOpt
 
 /** A whole number with the locale's digit grouping: 12 345 (fr), 12,345 (en). */
 export function formatInteger(value: number, locale?: string): string {
-  return cached(`integer|${locale ?? ''}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })).format(Math.floor(value));
+  return cached(
+    `integer|${locale ?? ''}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
+  ).format(Math.floor(value));
 }
 
 const RECENT_WINDOW_MS = 15 * 60 * 1000;

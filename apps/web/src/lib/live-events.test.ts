@@ -1,7 +1,13 @@
 import { liveEventSchema } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from './i18n';
-import { connectLiveEvents, queriesToRefresh, type EventSourceLike, type LiveEvent, type LiveEventsDeps } from './live-events';
+import {
+  connectLiveEvents,
+  queriesToRefresh,
+  type EventSourceLike,
+  type LiveEvent,
+  type LiveEventsDeps,
+} from './live-events';
 import type { ToastInput } from './toasts';
 
 class FakeSource implements EventSourceLike {
@@ -67,21 +73,25 @@ describe('live events: refreshing queries', () => {
 
     expect(live.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['me', 'planet'] });
     expect(live.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['me'], exact: true });
-    expect(live.shown).toEqual([{ type: 'success', title: 'Construction finished', message: 'Metal mine reached level 3.' }]);
+    expect(live.shown).toEqual([
+      { type: 'success', title: 'Construction finished', message: 'Metal mine reached level 3.' },
+    ]);
     live.connection.stop();
   });
 
   it('refreshes the emails and the unread count on a new email, and commandants on an expiry', () => {
-    expect(queriesToRefresh({ kind: 'email_received', count: 2 })).toEqual([{ queryKey: ['me', 'emails'] }, { queryKey: ['me'], exact: true }]);
+    expect(queriesToRefresh({ kind: 'email_received', count: 2 })).toEqual([
+      { queryKey: ['me', 'emails'] },
+      { queryKey: ['me'], exact: true },
+    ]);
     expect(queriesToRefresh({ kind: 'commandant_expired', commandant_id: 1 })).toEqual([
       { queryKey: ['me', 'commandants'] },
       { queryKey: ['me', 'planet'] },
       { queryKey: ['me'], exact: true },
     ]);
-    expect(queriesToRefresh({ kind: 'units_delivered', planet_id: 1, type_id: 3, module_id: 2, count: 5 })).toEqual([
-      { queryKey: ['me', 'planet'] },
-      { queryKey: ['me'], exact: true },
-    ]);
+    expect(
+      queriesToRefresh({ kind: 'units_delivered', planet_id: 1, type_id: 3, module_id: 2, count: 5 }),
+    ).toEqual([{ queryKey: ['me', 'planet'] }, { queryKey: ['me'], exact: true }]);
   });
 
   it('toasts in French with the French module names', () => {
@@ -89,7 +99,11 @@ describe('live events: refreshing queries', () => {
     const live = setup({ translate: (key, params) => i18n.t(key, params) });
     live.latest().open();
     live.latest().push({ kind: 'email_received', count: 2 });
-    expect(live.shown[0]).toMatchObject({ type: 'info', title: 'Nouvel email', message: 'Vous avez 2 nouveaux emails.' });
+    expect(live.shown[0]).toMatchObject({
+      type: 'info',
+      title: 'Nouvel email',
+      message: 'Vous avez 2 nouveaux emails.',
+    });
     live.connection.stop();
   });
 

@@ -42,7 +42,13 @@ export interface LiveEventsConnection {
 }
 
 export const LIVE_EVENTS_PATH = `${API_BASE_PATH}/me/events`;
-const MODULE_KINDS: Record<number, string> = { 1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'research' };
+const MODULE_KINDS: Record<number, string> = {
+  1: 'factories',
+  2: 'buildings',
+  3: 'ships',
+  4: 'defenses',
+  5: 'research',
+};
 const ME_ONLY = { queryKey: queryKeys.me, exact: true } as const;
 const EMAILS: QueryKey = [...queryKeys.me, 'emails'];
 const COMMANDANTS: QueryKey = [...queryKeys.me, 'commandants'];
@@ -63,20 +69,54 @@ export function queriesToRefresh(event: LiveEvent): { queryKey: QueryKey; exact?
 }
 
 function toastFor(event: LiveEvent, t: LiveEventsDeps['translate']): ToastInput {
-  const name = (typeId: number, moduleId: number) => t(`modules:${MODULE_KINDS[typeId] ?? 'factories'}.${moduleId}.name`);
+  const name = (typeId: number, moduleId: number) =>
+    t(`modules:${MODULE_KINDS[typeId] ?? 'factories'}.${moduleId}.name`);
   switch (event.kind) {
     case 'construction_finished':
-      return { type: 'success', title: t('live:construction_finished.title'), message: t('live:construction_finished.message', { name: name(event.type_id, event.module_id), level: event.level }) };
+      return {
+        type: 'success',
+        title: t('live:construction_finished.title'),
+        message: t('live:construction_finished.message', {
+          name: name(event.type_id, event.module_id),
+          level: event.level,
+        }),
+      };
     case 'research_finished':
-      return { type: 'success', title: t('live:research_finished.title'), message: t('live:research_finished.message', { name: name(5, event.module_id), level: event.level }) };
+      return {
+        type: 'success',
+        title: t('live:research_finished.title'),
+        message: t('live:research_finished.message', { name: name(5, event.module_id), level: event.level }),
+      };
     case 'construction_dropped':
-      return { type: 'info', title: t('live:construction_dropped.title'), message: t('live:construction_dropped.message', { name: name(event.type_id, event.module_id), level: event.level }) };
+      return {
+        type: 'info',
+        title: t('live:construction_dropped.title'),
+        message: t('live:construction_dropped.message', {
+          name: name(event.type_id, event.module_id),
+          level: event.level,
+        }),
+      };
     case 'units_delivered':
-      return { type: 'success', title: t('live:units_delivered.title'), message: t('live:units_delivered.message', { name: name(event.type_id, event.module_id), count: event.count }) };
+      return {
+        type: 'success',
+        title: t('live:units_delivered.title'),
+        message: t('live:units_delivered.message', {
+          name: name(event.type_id, event.module_id),
+          count: event.count,
+        }),
+      };
     case 'email_received':
-      return { type: 'info', title: t('live:email_received.title'), message: t('live:email_received.message', { count: event.count }) };
+      return {
+        type: 'info',
+        title: t('live:email_received.title'),
+        message: t('live:email_received.message', { count: event.count }),
+      };
     case 'commandant_expired':
-      return { type: 'info', title: t('live:commandant_expired.title'), message: t('live:commandant_expired.message') };
+      return {
+        type: 'info',
+        title: t('live:commandant_expired.title'),
+        message: t('live:commandant_expired.message'),
+      };
   }
 }
 

@@ -9,7 +9,10 @@ function fakeLocks() {
     request: ((name: string, callback: () => Promise<unknown>) => {
       const previous = queues.get(name) ?? Promise.resolve();
       const run = previous.then(callback, callback);
-      queues.set(name, run.catch(() => undefined));
+      queues.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     }) as unknown as LockManager['request'],
   };
@@ -17,10 +20,14 @@ function fakeLocks() {
 
 function fakeStorage() {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const unauthorized = () => json(401, { message: 'No session', code: 1003, i18n_comment: 'UNAUTHORIZED' });
 
 describe('refreshes across tabs', () => {
@@ -42,7 +49,9 @@ describe('refreshes across tabs', () => {
           refreshToken = `r${session}`;
           return json(200, { data: {} });
         }
-        return tabCookie() === refreshToken && session > 1 ? json(200, { data: { session } }) : unauthorized();
+        return tabCookie() === refreshToken && session > 1
+          ? json(200, { data: { session } })
+          : unauthorized();
       }) as typeof fetch;
     // Both tabs read the same cookie jar.
     const cookie = () => refreshToken;

@@ -99,19 +99,64 @@ const lab = (level: number): Requirement => ({ kind: 'building', id: 3, level })
 const research = (id: number, level: number): Requirement => ({ kind: 'research', id, level });
 
 export const FACTORIES: readonly FactoryDef[] = [
-  { id: 1, key: 'metal_mine', resourceId: 1, baseCost: cost(60, 15, 0), factor: 1.5, perHourBase: 30, passivePerHour: 30, requirements: [] },
-  { id: 2, key: 'crystal_mine', resourceId: 2, baseCost: cost(48, 24, 0), factor: 1.6, perHourBase: 20, passivePerHour: 15, requirements: [] },
-  { id: 3, key: 'fuel_synthesizer', resourceId: 3, baseCost: cost(225, 75, 0), factor: 1.5, perHourBase: 10, passivePerHour: 0, requirements: [] },
+  {
+    id: 1,
+    key: 'metal_mine',
+    resourceId: 1,
+    baseCost: cost(60, 15, 0),
+    factor: 1.5,
+    perHourBase: 30,
+    passivePerHour: 30,
+    requirements: [],
+  },
+  {
+    id: 2,
+    key: 'crystal_mine',
+    resourceId: 2,
+    baseCost: cost(48, 24, 0),
+    factor: 1.6,
+    perHourBase: 20,
+    passivePerHour: 15,
+    requirements: [],
+  },
+  {
+    id: 3,
+    key: 'fuel_synthesizer',
+    resourceId: 3,
+    baseCost: cost(225, 75, 0),
+    factor: 1.5,
+    perHourBase: 10,
+    passivePerHour: 0,
+    requirements: [],
+  },
 ];
 
 export const BUILDING = { commandCenter: 1, shipyard: 2, laboratory: 3, hangar: 4, arsenal: 5 } as const;
 
 export const BUILDINGS: readonly BuildingDef[] = [
   { id: 1, key: 'command_center', baseCost: cost(400, 120, 200), factor: 2, requirements: [] },
-  { id: 2, key: 'shipyard', baseCost: cost(400, 200, 100), factor: 2, requirements: [{ kind: 'building', id: 1, level: 2 }] },
-  { id: 3, key: 'research_laboratory', baseCost: cost(200, 400, 200), factor: 2, requirements: [{ kind: 'building', id: 1, level: 1 }] },
+  {
+    id: 2,
+    key: 'shipyard',
+    baseCost: cost(400, 200, 100),
+    factor: 2,
+    requirements: [{ kind: 'building', id: 1, level: 2 }],
+  },
+  {
+    id: 3,
+    key: 'research_laboratory',
+    baseCost: cost(200, 400, 200),
+    factor: 2,
+    requirements: [{ kind: 'building', id: 1, level: 1 }],
+  },
   { id: 4, key: 'hangar', baseCost: cost(1000, 500, 0), factor: 2, requirements: [] },
-  { id: 5, key: 'arsenal', baseCost: cost(500, 300, 200), factor: 2, requirements: [{ kind: 'building', id: 2, level: 1 }] },
+  {
+    id: 5,
+    key: 'arsenal',
+    baseCost: cost(500, 300, 200),
+    factor: 2,
+    requirements: [{ kind: 'building', id: 2, level: 1 }],
+  },
 ];
 
 export const RESEARCH = {
@@ -140,10 +185,22 @@ export const RESEARCHES: readonly ResearchDef[] = [
   { id: 3, key: 'logistics', baseCost: cost(400, 200, 0), factor: 2, requirements: [lab(2)] },
   { id: 4, key: 'computer_technology', baseCost: cost(0, 400, 600), factor: 2, requirements: [lab(1)] },
   { id: 5, key: 'espionage_technology', baseCost: cost(200, 1000, 200), factor: 2, requirements: [lab(3)] },
-  { id: 6, key: 'astrophysics', baseCost: cost(4000, 8000, 4000), factor: 2, requirements: [lab(3), research(5, 4), research(8, 3)] },
+  {
+    id: 6,
+    key: 'astrophysics',
+    baseCost: cost(4000, 8000, 4000),
+    factor: 2,
+    requirements: [lab(3), research(5, 4), research(8, 3)],
+  },
   { id: 7, key: 'combustion_drive', baseCost: cost(400, 0, 600), factor: 2, requirements: [lab(1)] },
   { id: 8, key: 'impulse_drive', baseCost: cost(2000, 4000, 600), factor: 2, requirements: [lab(2)] },
-  { id: 9, key: 'hyperspace_drive', baseCost: cost(10000, 20000, 6000), factor: 2, requirements: [lab(7), research(12, 5)] },
+  {
+    id: 9,
+    key: 'hyperspace_drive',
+    baseCost: cost(10000, 20000, 6000),
+    factor: 2,
+    requirements: [lab(7), research(12, 5)],
+  },
   { id: 10, key: 'explosive_weaponry', baseCost: cost(1000, 300, 100), factor: 2, requirements: [lab(2)] },
   { id: 11, key: 'weapons_technology', baseCost: cost(800, 200, 0), factor: 2, requirements: [lab(4)] },
   { id: 12, key: 'shielding_technology', baseCost: cost(200, 600, 0), factor: 2, requirements: [lab(6)] },
@@ -151,7 +208,13 @@ export const RESEARCHES: readonly ResearchDef[] = [
   { id: 14, key: 'structural_engineering', baseCost: cost(800, 400, 0), factor: 2, requirements: [lab(2)] },
   { id: 15, key: 'thermal_weaponry', baseCost: cost(200, 100, 0), factor: 2, requirements: [lab(1)] },
   { id: 16, key: 'kinetic_weaponry', baseCost: cost(1000, 300, 100), factor: 2, requirements: [lab(4)] },
-  { id: 17, key: 'electromagnetic_weaponry', baseCost: cost(2000, 4000, 1000), factor: 2, requirements: [lab(4), research(12, 2)] },
+  {
+    id: 17,
+    key: 'electromagnetic_weaponry',
+    baseCost: cost(2000, 4000, 1000),
+    factor: 2,
+    requirements: [lab(4), research(12, 2)],
+  },
 ];
 
 export const COMMANDANT = { geologist: 1, architect: 2, admiral: 3, technocrat: 4, commander: 5 } as const;

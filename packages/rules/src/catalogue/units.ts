@@ -82,7 +82,10 @@ const humanLayers = (structure: number, armor: number, shield: number): Layer[] 
 ];
 
 /** Insectoid hulls: biostructure and armor, no shield. */
-const insectoidLayers = (biostructure: number, armor: number): Layer[] => [layer(2, biostructure), layer(3, armor)];
+const insectoidLayers = (biostructure: number, armor: number): Layer[] => [
+  layer(2, biostructure),
+  layer(3, armor),
+];
 
 const shipyard = (level: number): Requirement => ({ kind: 'building', id: 2, level });
 const arsenal = (level: number): Requirement => ({ kind: 'building', id: 5, level });
@@ -112,6 +115,8 @@ const ship = (race: PlayableRaceId, row: ShipRow): ShipDef => ({
   canSpy: row.role === 'espionage_probe',
 });
 
+// One row per unit reads as a table; the formatter would spread each over twelve lines.
+// prettier-ignore
 export const SHIPS: readonly ShipDef[] = [
   ship(1, { id: 1, key: 'light_fighter', role: 'light_fighter', cost: cost(3000, 1000, 0), speed: 12500, consumptionPerUa: 20, cargo: 50, drive: 7, damages: [50, 0, 0, 0], layers: humanLayers(400, 100, 10), requirements: [shipyard(1), research(7, 1)] }),
   ship(1, { id: 2, key: 'heavy_fighter', role: 'heavy_fighter', cost: cost(6000, 4000, 0), speed: 10000, consumptionPerUa: 75, cargo: 100, drive: 8, damages: [100, 50, 0, 0], layers: humanLayers(1000, 250, 25), requirements: [shipyard(3), research(8, 2), research(13, 2)] }),
@@ -151,6 +156,7 @@ const defense = (race: PlayableRaceId, row: DefenseRow): DefenseDef => ({
   damages: damages(row.damages),
 });
 
+// prettier-ignore
 export const DEFENSES: readonly DefenseDef[] = [
   defense(1, { id: 1, key: 'rocket_launcher', cost: cost(2000, 0, 0), damages: [0, 0, 80, 0], layers: humanLayers(200, 50, 20), requirements: [arsenal(1)] }),
   defense(1, { id: 2, key: 'light_laser', cost: cost(2000, 500, 0), damages: [100, 0, 0, 0], layers: humanLayers(250, 60, 30), requirements: [arsenal(2), research(15, 1)] }),

@@ -108,7 +108,12 @@ export function baseProductionPerHour(planet: PlanetState, resourceId: ResourceI
 }
 
 /** Sum of the additive production bonuses (0.35 = +35%). */
-export function productionBonus(account: AccountState, planet: PlanetState, resourceId: ResourceId, at: number): number {
+export function productionBonus(
+  account: AccountState,
+  planet: PlanetState,
+  resourceId: ResourceId,
+  at: number,
+): number {
   const key = resourceKey(resourceId);
   const planetType = PLANET_TYPES.find((def) => def.key === planet.type);
   let bonus = planetType?.bonus[key] ?? 0;
@@ -125,7 +130,11 @@ export function productionPerHour(
   at: number,
   config: RulesConfig,
 ): number {
-  return baseProductionPerHour(planet, resourceId) * (1 + productionBonus(account, planet, resourceId, at)) * config.gameSpeed;
+  return (
+    baseProductionPerHour(planet, resourceId) *
+    (1 + productionBonus(account, planet, resourceId, at)) *
+    config.gameSpeed
+  );
 }
 
 export function productionPerSecond(
@@ -148,7 +157,8 @@ export function hangarCapacity(account: AccountState, planet: PlanetState): numb
 export function maxQueueLength(account: AccountState, typeId: ConstructionTypeId, at: number): number {
   let length = 3 + Math.min(5, Math.floor(researchLevel(account, RESEARCH.computer) / 2));
   if ((typeId === 3 || typeId === 4) && isCommandantActive(account, COMMANDANT.admiral, at)) length += 2;
-  if ((typeId === 1 || typeId === 2 || typeId === 5) && isCommandantActive(account, COMMANDANT.commander, at)) length += 2;
+  if ((typeId === 1 || typeId === 2 || typeId === 5) && isCommandantActive(account, COMMANDANT.commander, at))
+    length += 2;
   return length;
 }
 
@@ -158,7 +168,8 @@ export function maxPlanets(account: AccountState): number {
 
 /** Factory and building levels on the planet (each uses one capacity). */
 export function capacityUsed(planet: PlanetState): number {
-  const sum = (levels: Record<number, number>): number => Object.values(levels).reduce((total, level) => total + level, 0);
+  const sum = (levels: Record<number, number>): number =>
+    Object.values(levels).reduce((total, level) => total + level, 0);
   return sum(planet.factories) + sum(planet.buildings);
 }
 
@@ -221,5 +232,7 @@ export function predictResource(
   const current = planet.resources[resourceKey(resourceId)];
   const perHour = productionPerHour(account, planet, resourceId, at, config);
   const capacity = hangarCapacity(account, planet);
-  return Array.from({ length: 25 }, (_, hour) => (current >= capacity ? current : Math.min(capacity, current + perHour * hour)));
+  return Array.from({ length: 25 }, (_, hour) =>
+    current >= capacity ? current : Math.min(capacity, current + perHour * hour),
+  );
 }

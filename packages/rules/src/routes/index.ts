@@ -19,7 +19,9 @@ const LANDMARKS = 8;
  * Cost of jumping INTO a system, by security, for the weighted preferences (EVE Online's
  * autopilot idea; docs/decisions/011). Integers, so equal-cost routes compare exactly.
  */
-export const ROUTE_WEIGHTS: Readonly<Record<Exclude<RoutePreference, 'shortest'>, Readonly<Record<SecurityId, number>>>> = {
+export const ROUTE_WEIGHTS: Readonly<
+  Record<Exclude<RoutePreference, 'shortest'>, Readonly<Record<SecurityId, number>>>
+> = {
   safer: { 1: 1, 2: 10, 3: 20 },
   less_secure: { 1: 10, 2: 1, 3: 20 },
 };
@@ -56,7 +58,10 @@ interface WeightedLayer {
  * Built once per universe and reused for every query. Duplicate and self gates are ignored; a gate
  * naming an unknown system is a programming error and throws.
  */
-export function buildRouteGraph(systems: readonly { id: number; security: SecurityId }[], gates: readonly (readonly [number, number])[]): RouteGraph {
+export function buildRouteGraph(
+  systems: readonly { id: number; security: SecurityId }[],
+  gates: readonly (readonly [number, number])[],
+): RouteGraph {
   const sorted = [...systems].sort((a, b) => a.id - b.id);
   const count = sorted.length;
   const ids = new Int32Array(count);
@@ -154,7 +159,12 @@ function hopDistances(offsets: Int32Array, neighbours: Int32Array, source: numbe
 }
 
 /** Full Dijkstra on the symmetric doubled weights (see WeightedLayer), for the landmarks. */
-function symmetricDistances(offsets: Int32Array, neighbours: Int32Array, cost: Float64Array, source: number): Float64Array {
+function symmetricDistances(
+  offsets: Int32Array,
+  neighbours: Int32Array,
+  cost: Float64Array,
+  source: number,
+): Float64Array {
   const count = offsets.length - 1;
   const stride = keyStride(count);
   const distance = new Float64Array(count).fill(Infinity);
@@ -198,18 +208,29 @@ function nodeOfKey(key: number, stride: number): number {
  * The route from one system to another, both included. Among equally good routes the one whose
  * systems have the lowest ids (compared from the start) wins. Never throws: bad input is a refusal.
  */
-export function findRoute(graph: RouteGraph, fromId: number, toId: number, prefer: RoutePreference): RouteResult {
+export function findRoute(
+  graph: RouteGraph,
+  fromId: number,
+  toId: number,
+  prefer: RoutePreference,
+): RouteResult {
   const from = graph.indexById.get(fromId);
   const to = graph.indexById.get(toId);
   if (from === undefined || to === undefined) {
-    return { ok: false, reason: 'UNKNOWN_SYSTEM', message: `Unknown system ${from === undefined ? fromId : toId}` };
+    return {
+      ok: false,
+      reason: 'UNKNOWN_SYSTEM',
+      message: `Unknown system ${from === undefined ? fromId : toId}`,
+    };
   }
   if (prefer !== 'shortest' && prefer !== 'safer' && prefer !== 'less_secure') {
     return { ok: false, reason: 'UNKNOWN_PREFERENCE', message: `Unknown route preference ${String(prefer)}` };
   }
   if (from === to) return { ok: true, value: [fromId] };
-  const path = prefer === 'shortest' ? fewestJumps(graph, from, to) : cheapest(graph, from, to, graph.weighted[prefer]);
-  if (path === null) return { ok: false, reason: 'UNREACHABLE', message: `No route from ${fromId} to ${toId}` };
+  const path =
+    prefer === 'shortest' ? fewestJumps(graph, from, to) : cheapest(graph, from, to, graph.weighted[prefer]);
+  if (path === null)
+    return { ok: false, reason: 'UNREACHABLE', message: `No route from ${fromId} to ${toId}` };
   return { ok: true, value: path };
 }
 
@@ -299,10 +320,21 @@ function cheapest(graph: RouteGraph, from: number, to: number, layer: WeightedLa
     }
   }
   if (settled[from] !== 1) return null;
-  return walk(graph, from, to, (node, neighbour) => (distance[neighbour] ?? Infinity) + (cost[node] ?? 0) + (cost[neighbour] ?? 0) === distance[node]);
+  return walk(
+    graph,
+    from,
+    to,
+    (node, neighbour) =>
+      (distance[neighbour] ?? Infinity) + (cost[node] ?? 0) + (cost[neighbour] ?? 0) === distance[node],
+  );
 }
 
-function walk(graph: RouteGraph, from: number, to: number, onOptimalRoute: (node: number, neighbour: number) => boolean): number[] {
+function walk(
+  graph: RouteGraph,
+  from: number,
+  to: number,
+  onOptimalRoute: (node: number, neighbour: number) => boolean,
+): number[] {
   const { offsets, neighbours, ids } = graph;
   const route = [ids[from] ?? 0];
   let node = from;

@@ -90,7 +90,11 @@ function nearbyPairs(points: readonly Point[], reach: number): Edge[] {
  * Euclidean minimum spanning tree), components left apart by a hole in the spread joined by
  * their shortest link, then a seeded share of short extra links so that routes have choices.
  */
-export function connectSystems(points: readonly Point[], minimumDistance: number, random: Random): [number, number][] {
+export function connectSystems(
+  points: readonly Point[],
+  minimumDistance: number,
+  random: Random,
+): [number, number][] {
   const count = points.length;
   const degree = new Int32Array(count);
   const sets = new DisjointSets(count);
@@ -126,7 +130,8 @@ export function connectSystems(points: readonly Point[], minimumDistance: number
   for (const edge of candidates) {
     if (edge.lengthSquared > extraReachSquared) break;
     if (linked.has(edge.a * count + edge.b)) continue;
-    if ((degree[edge.a] ?? 0) >= EXTRA_LINK_DEGREE_CAP || (degree[edge.b] ?? 0) >= EXTRA_LINK_DEGREE_CAP) continue;
+    if ((degree[edge.a] ?? 0) >= EXTRA_LINK_DEGREE_CAP || (degree[edge.b] ?? 0) >= EXTRA_LINK_DEGREE_CAP)
+      continue;
     if (!random.chance(EXTRA_LINK_CHANCE) || crossings.crosses(edge)) continue;
     link(edge);
     crossings.add(edge);
@@ -136,7 +141,11 @@ export function connectSystems(points: readonly Point[], minimumDistance: number
 }
 
 /** Rare (a hole wider than the candidate reach), so a plain scan is cheap enough. */
-function shortestLinkOutOfSmallestComponent(points: readonly Point[], sets: DisjointSets, degree: Int32Array): Edge {
+function shortestLinkOutOfSmallestComponent(
+  points: readonly Point[],
+  sets: DisjointSets,
+  degree: Int32Array,
+): Edge {
   const sizes = new Map<number, number>();
   for (let i = 0; i < points.length; i++) {
     const root = sets.find(i);
@@ -220,7 +229,8 @@ class CrossingIndex {
     for (let gy = cy - 1; gy <= cy + 1; gy++) {
       for (let gx = cx - 1; gx <= cx + 1; gx++) {
         if (gx < 0 || gy < 0) continue;
-        for (const other of this.cells.get(gy * this.columns + gx) ?? []) if (this.intersect(edge, other)) return true;
+        for (const other of this.cells.get(gy * this.columns + gx) ?? [])
+          if (this.intersect(edge, other)) return true;
       }
     }
     return false;
@@ -247,7 +257,8 @@ class CrossingIndex {
   }
 
   private overlapCollinear(p: Point, q: Point, r: Point, s: Point): boolean {
-    const overlap = (a: number, b: number, c: number, d: number): boolean => Math.max(Math.min(a, b), Math.min(c, d)) <= Math.min(Math.max(a, b), Math.max(c, d));
+    const overlap = (a: number, b: number, c: number, d: number): boolean =>
+      Math.max(Math.min(a, b), Math.min(c, d)) <= Math.min(Math.max(a, b), Math.max(c, d));
     return overlap(p.x, q.x, r.x, s.x) && overlap(p.y, q.y, r.y, s.y);
   }
 }

@@ -1,6 +1,31 @@
 import type { Random } from './random.js';
 
-const ONSETS = ['b', 'c', 'd', 'f', 'g', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'z', 'br', 'dr', 'kr', 'tr', 'th', 'sh', 'ph', 'st', 'x'];
+const ONSETS = [
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'z',
+  'br',
+  'dr',
+  'kr',
+  'tr',
+  'th',
+  'sh',
+  'ph',
+  'st',
+  'x',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ae', 'ia', 'ou', 'y'];
 const CODAS = ['', '', '', 'n', 'r', 's', 'x', 'l', 'th'];
 

@@ -22,9 +22,17 @@ export interface Orbit {
 
 /** `default` is the most common world; the specialised types are rarer. */
 const PLANET_TYPES: readonly PlanetTypeKey[] = [
-  'default', 'default', 'default', 'default',
-  'mineral', 'mineral', 'volcanic', 'volcanic',
-  'gas', 'gas', 'cryogenic',
+  'default',
+  'default',
+  'default',
+  'default',
+  'mineral',
+  'mineral',
+  'volcanic',
+  'volcanic',
+  'gas',
+  'gas',
+  'cryogenic',
 ];
 
 /** Chance that an orbit carries debris, by security: none in high security, more in null. */

@@ -54,7 +54,11 @@ export const platformMigration: PortableMigration = {
       .on('login_attempts')
       .columns(['email_lower', 'ip', 'created_at'])
       .execute();
-    await db.schema.createIndex('login_attempts_ip').on('login_attempts').columns(['ip', 'created_at']).execute();
+    await db.schema
+      .createIndex('login_attempts_ip')
+      .on('login_attempts')
+      .columns(['ip', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('secrets')
@@ -118,6 +122,10 @@ export const platformMigration: PortableMigration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('read_at', 'text')
       .execute();
-    await db.schema.createIndex('emails_account').on('emails').columns(['account_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('emails_account')
+      .on('emails')
+      .columns(['account_id', 'created_at'])
+      .execute();
   },
 };

@@ -12,7 +12,11 @@ export const rankingIndexesMigration: PortableMigration = {
   // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
   async up(db: Kysely<any>) {
     for (const column of POINTS_COLUMNS) {
-      await db.schema.createIndex(`accounts_rank_${column}`).on('accounts').columns([`${column} desc`, 'id']).execute();
+      await db.schema
+        .createIndex(`accounts_rank_${column}`)
+        .on('accounts')
+        .columns([`${column} desc`, 'id'])
+        .execute();
     }
   },
 };

@@ -8,6 +8,11 @@ import type { PortableMigration } from './index.js';
 export const visibleAccountsIndexMigration: PortableMigration = {
   // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
   async up(db: Kysely<any>) {
-    await db.schema.createIndex('accounts_visible').on('accounts').column('id').where(sql.ref('suspended_at'), 'is', null).execute();
+    await db.schema
+      .createIndex('accounts_visible')
+      .on('accounts')
+      .column('id')
+      .where(sql.ref('suspended_at'), 'is', null)
+      .execute();
   },
 };

@@ -18,7 +18,9 @@ export const visibleAccountsCounterMigration: PortableMigration = {
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('visible', 'integer', (c) => c.notNull())
       .execute();
-    await sql`insert into account_counts (id, visible) select 1, count(*) from accounts where suspended_at is null`.execute(db);
+    await sql`insert into account_counts (id, visible) select 1, count(*) from accounts where suspended_at is null`.execute(
+      db,
+    );
 
     if (dialect.name === 'sqlite') {
       await sql`create trigger account_counts_insert after insert on accounts when new.suspended_at is null
@@ -27,7 +29,9 @@ export const visibleAccountsCounterMigration: PortableMigration = {
         begin update account_counts set visible = visible - 1 where id = 1; end`.execute(db);
       await sql`create trigger account_counts_update after update of suspended_at on accounts
         when (old.suspended_at is null) <> (new.suspended_at is null)
-        begin update account_counts set visible = visible + (case when new.suspended_at is null then 1 else -1 end) where id = 1; end`.execute(db);
+        begin update account_counts set visible = visible + (case when new.suspended_at is null then 1 else -1 end) where id = 1; end`.execute(
+        db,
+      );
       return;
     }
 

@@ -22,10 +22,14 @@ const ACCOUNT_STATE_COLUMNS = ['race_id', 'nmi', 'settled_at', 'next_item_id'] a
 export const accountStateVersionMigration: PortableMigration = {
   // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
   async up(db: Kysely<any>, dialect) {
-    await db.schema.alterTable('accounts').addColumn('state_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('accounts')
+      .addColumn('state_version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
 
     if (dialect.name === 'sqlite') {
-      const bump = (account: string) => `update accounts set state_version = state_version + 1 where id = ${account};`;
+      const bump = (account: string) =>
+        `update accounts set state_version = state_version + 1 where id = ${account};`;
       const planetOf = (row: string) => `(select account_id from planets where id = ${row}.planet_id)`;
       const statements = [
         `create trigger accounts_state_version after update of ${ACCOUNT_STATE_COLUMNS.join(', ')} on accounts
@@ -49,14 +53,19 @@ export const accountStateVersionMigration: PortableMigration = {
       return;
     }
 
-    const stateColumns = (row: string) => ACCOUNT_STATE_COLUMNS.map((column) => `${row}.${column}`).join(', ');
-    await sql.raw(`create function accounts_state_version() returns trigger language plpgsql as $$
+    const stateColumns = (row: string) =>
+      ACCOUNT_STATE_COLUMNS.map((column) => `${row}.${column}`).join(', ');
+    await sql
+      .raw(
+        `create function accounts_state_version() returns trigger language plpgsql as $$
       begin
         if (${stateColumns('new')}) is distinct from (${stateColumns('old')}) then
           new.state_version := old.state_version + 1;
         end if;
         return new;
-      end $$`).execute(db);
+      end $$`,
+      )
+      .execute(db);
     await sql`create trigger accounts_state_version before update on accounts
       for each row execute function accounts_state_version()`.execute(db);
 
@@ -71,11 +80,19 @@ export const accountStateVersionMigration: PortableMigration = {
         end if;
         return null;
       end $$`.execute(db);
-    await sql.raw(`create trigger planets_state_version after insert or delete or update of ${PLANET_STATE_COLUMNS} on planets
-      for each row execute function account_rows_state_version()`).execute(db);
+    await sql
+      .raw(
+        `create trigger planets_state_version after insert or delete or update of ${PLANET_STATE_COLUMNS} on planets
+      for each row execute function account_rows_state_version()`,
+      )
+      .execute(db);
     for (const table of ACCOUNT_TABLES) {
-      await sql.raw(`create trigger ${table}_state_version after insert or delete or update on ${table}
-        for each row execute function account_rows_state_version()`).execute(db);
+      await sql
+        .raw(
+          `create trigger ${table}_state_version after insert or delete or update on ${table}
+        for each row execute function account_rows_state_version()`,
+        )
+        .execute(db);
     }
 
     await sql`create function planet_modules_state_version() returns trigger language plpgsql as $$

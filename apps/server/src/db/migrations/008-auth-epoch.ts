@@ -35,8 +35,12 @@ export const authEpochMigration: PortableMigration = {
       return;
     }
 
-    await sql.raw(`create function auth_epoch_bump() returns trigger language plpgsql as $$
-      begin ${bump} return null; end $$`).execute(db);
+    await sql
+      .raw(
+        `create function auth_epoch_bump() returns trigger language plpgsql as $$
+      begin ${bump} return null; end $$`,
+      )
+      .execute(db);
     const statements = [
       `create trigger auth_epoch_revoked after update of revoked_at on refresh_tokens
         for each row when (new.revoked_at is not null and old.revoked_at is null) execute function auth_epoch_bump()`,

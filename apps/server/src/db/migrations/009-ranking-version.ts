@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 /** What a leaderboard row shows or is ordered and filtered by. */
-const RANKING_COLUMNS = 'username, race_id, total_points, economy_points, science_points, military_points, suspended_at';
+const RANKING_COLUMNS =
+  'username, race_id, total_points, economy_points, science_points, military_points, suspended_at';
 
 /**
  * SQLite only: `ranking_version.value` moves with every change a leaderboard page could show (a

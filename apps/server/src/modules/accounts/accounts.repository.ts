@@ -22,12 +22,17 @@ function rankingOrder(orderBy: AccountOrderBy) {
 }
 
 const rankingVersionQuery = prepared(0, (db: Kysely<Database>) =>
-  (db as unknown as Kysely<{ ranking_version: { id: number; value: number } }>).selectFrom('ranking_version').select('value').where('id', '=', 1),
+  (db as unknown as Kysely<{ ranking_version: { id: number; value: number } }>)
+    .selectFrom('ranking_version')
+    .select('value')
+    .where('id', '=', 1),
 );
 
 /** Suspended accounts are out of the ranking and their profiles (docs/decisions/100). */
 const coalescedRankingVersion = perDatabase((db) =>
-  coalescedRead(async () => Number((await rankingVersionQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0)),
+  coalescedRead(async () =>
+    Number((await rankingVersionQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0),
+  ),
 );
 
 export const accountsRepository = {
@@ -36,10 +41,23 @@ export const accountsRepository = {
    * plus the row's position: paging straight down the ranking indexes (migration 003) instead of
    * numbering every account first, which cost a scan and sort of the whole table per request.
    */
-  async ranking(db: Kysely<Database>, orderBy: AccountOrderBy, offset: number, limit: number): Promise<RankedAccountRow[]> {
+  async ranking(
+    db: Kysely<Database>,
+    orderBy: AccountOrderBy,
+    offset: number,
+    limit: number,
+  ): Promise<RankedAccountRow[]> {
     const rows = await db
       .selectFrom('accounts')
-      .select(['id', 'username', 'race_id', 'total_points', 'economy_points', 'science_points', 'military_points'])
+      .select([
+        'id',
+        'username',
+        'race_id',
+        'total_points',
+        'economy_points',
+        'science_points',
+        'military_points',
+      ])
       .where('suspended_at', 'is', null)
       .orderBy(rankingOrder(orderBy))
       .offset(offset)
@@ -68,14 +86,26 @@ export const accountsRepository = {
 
   /** The counter row kept exact by the triggers of migration 005, instead of counting the accounts. */
   async countVisible(db: Kysely<Database>): Promise<number> {
-    const row = await db.selectFrom('account_counts').select('visible').where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('account_counts')
+      .select('visible')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     return Number(row.visible);
   },
 
   async findVisible(db: Kysely<Database>, id: number) {
     return db
       .selectFrom('accounts')
-      .select(['id', 'username', 'race_id', 'total_points', 'economy_points', 'science_points', 'military_points'])
+      .select([
+        'id',
+        'username',
+        'race_id',
+        'total_points',
+        'economy_points',
+        'science_points',
+        'military_points',
+      ])
       .where('id', '=', id)
       .where('suspended_at', 'is', null)
       .executeTakeFirst();

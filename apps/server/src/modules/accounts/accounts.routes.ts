@@ -1,4 +1,9 @@
-import { accountsPageSchema, accountsQuerySchema, idParamSchema, publicProfileResponseSchema } from '@starhold/contract';
+import {
+  accountsPageSchema,
+  accountsQuerySchema,
+  idParamSchema,
+  publicProfileResponseSchema,
+} from '@starhold/contract';
 import type { AppContext, AppInstance } from '../../context.js';
 import { sessionOf } from '../../http/session.js';
 import { createAccountsService } from './accounts.service.js';
@@ -20,7 +25,11 @@ export function accountsRoutes(app: AppInstance, ctx: AppContext): void {
     async (request) => service.ranking(sessionOf(request).accountId, request.query),
   );
 
-  app.get('/accounts/:id', { schema: { tags, params: idParamSchema, response: { 200: publicProfileResponseSchema } } }, async (request) => ({
-    data: await service.profile(sessionOf(request).accountId, request.params.id),
-  }));
+  app.get(
+    '/accounts/:id',
+    { schema: { tags, params: idParamSchema, response: { 200: publicProfileResponseSchema } } },
+    async (request) => ({
+      data: await service.profile(sessionOf(request).accountId, request.params.id),
+    }),
+  );
 }

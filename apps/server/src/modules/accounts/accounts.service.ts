@@ -17,17 +17,19 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
 
   // PostgreSQL: the requests of the same moment share one read per page and one count
   // (db/coalesce.ts), each still seeing every change committed before it asked.
-  const sharedPages = coalescedReads<string, { rows: RankedAccountRow[]; total: number }, AccountsQuery>(async (keys, queries) => {
-    const [total, ...pageRows] = await Promise.all([
-      accountsRepository.countVisible(ctx.db),
-      ...keys.map((key) => {
-        const query = queries.get(key);
-        if (query === undefined) throw new Error(`no query asked for page ${key}`);
-        return accountsRepository.ranking(ctx.db, query.order_by, query.offset, query.limit);
-      }),
-    ]);
-    return new Map(keys.map((key, index) => [key, { rows: pageRows[index] ?? [], total }]));
-  });
+  const sharedPages = coalescedReads<string, { rows: RankedAccountRow[]; total: number }, AccountsQuery>(
+    async (keys, queries) => {
+      const [total, ...pageRows] = await Promise.all([
+        accountsRepository.countVisible(ctx.db),
+        ...keys.map((key) => {
+          const query = queries.get(key);
+          if (query === undefined) throw new Error(`no query asked for page ${key}`);
+          return accountsRepository.ranking(ctx.db, query.order_by, query.offset, query.limit);
+        }),
+      ]);
+      return new Map(keys.map((key, index) => [key, { rows: pageRows[index] ?? [], total }]));
+    },
+  );
 
   async function page(query: AccountsQuery): Promise<{ rows: RankedAccountRow[]; total: number }> {
     const key = `${query.order_by}:${query.offset}:${query.limit}`;

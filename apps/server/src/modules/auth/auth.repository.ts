@@ -15,21 +15,34 @@ const activeSessionQuery = prepared(2, (db: Kysely<Database>, family: string, ac
     .limit(1),
 );
 
-const authEpochQuery = prepared(0, (db: Kysely<Database>) => db.selectFrom('auth_epoch').select('value').where('id', '=', 1));
+const authEpochQuery = prepared(0, (db: Kysely<Database>) =>
+  db.selectFrom('auth_epoch').select('value').where('id', '=', 1),
+);
 
 /** Every authenticated request reads the epoch: the requests arriving together share one read. */
 const coalescedAuthEpoch = perDatabase((db) =>
-  coalescedRead(async () => Number((await authEpochQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0)),
+  coalescedRead(async () =>
+    Number((await authEpochQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0),
+  ),
 );
 
 export const authRepository = {
-  async getOrCreateSecret(db: Kysely<Database>, name: string, candidate: string, now: string): Promise<string> {
+  async getOrCreateSecret(
+    db: Kysely<Database>,
+    name: string,
+    candidate: string,
+    now: string,
+  ): Promise<string> {
     await db
       .insertInto('secrets')
       .values({ name, value: candidate, created_at: now })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
-    const row = await db.selectFrom('secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('secrets')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
     return row.value;
   },
 
@@ -112,7 +125,14 @@ export const authRepository = {
 
   async insertRefreshToken(
     db: Kysely<Database>,
-    token: { accountId: number; family: string; hash: string; expiresAt: string; rememberMe: number; createdAt: string },
+    token: {
+      accountId: number;
+      family: string;
+      hash: string;
+      expiresAt: string;
+      rememberMe: number;
+      createdAt: string;
+    },
   ): Promise<void> {
     await db
       .insertInto('refresh_tokens')
@@ -171,11 +191,18 @@ export const authRepository = {
   },
 
   findAccountStatus(db: Kysely<Database>, accountId: number) {
-    return db.selectFrom('accounts').select(['id', 'suspended_at']).where('id', '=', accountId).executeTakeFirst();
+    return db
+      .selectFrom('accounts')
+      .select(['id', 'suspended_at'])
+      .where('id', '=', accountId)
+      .executeTakeFirst();
   },
 
   /** Failures since `since`, for an email, an address, or the pair. */
-  async countFailures(db: Kysely<Database>, filter: { emailLower?: string; ip?: string; since: string }): Promise<number> {
+  async countFailures(
+    db: Kysely<Database>,
+    filter: { emailLower?: string; ip?: string; since: string },
+  ): Promise<number> {
     let query = db
       .selectFrom('login_attempts')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -186,7 +213,10 @@ export const authRepository = {
     return Number(row.n);
   },
 
-  async recordFailure(db: Kysely<Database>, attempt: { emailLower: string; ip: string; at: string; pruneBefore: string }) {
+  async recordFailure(
+    db: Kysely<Database>,
+    attempt: { emailLower: string; ip: string; at: string; pruneBefore: string },
+  ) {
     await db.deleteFrom('login_attempts').where('created_at', '<=', attempt.pruneBefore).execute();
     await db
       .insertInto('login_attempts')
@@ -213,11 +243,19 @@ export const authRepository = {
   },
 
   async clearFailures(db: Kysely<Database>, emailLower: string, ip: string): Promise<void> {
-    await db.deleteFrom('login_attempts').where('email_lower', '=', emailLower).where('ip', '=', ip).execute();
+    await db
+      .deleteFrom('login_attempts')
+      .where('email_lower', '=', emailLower)
+      .where('ip', '=', ip)
+      .execute();
   },
 
   /** Moderation: suspends (at) or lifts (null); answers the account id, or undefined when unknown. */
-  async setSuspended(db: Kysely<Database>, usernameLower: string, at: string | null): Promise<number | undefined> {
+  async setSuspended(
+    db: Kysely<Database>,
+    usernameLower: string,
+    at: string | null,
+  ): Promise<number | undefined> {
     const row = await db
       .updateTable('accounts')
       .set({ suspended_at: at })

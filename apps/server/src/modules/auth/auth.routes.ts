@@ -37,7 +37,11 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
     '/auth/register',
     { schema: { tags: ['auth'], body: registerBodySchema, response: { 201: meResponseSchema } } },
     async (request, reply) => {
-      const { me, session } = await auth.register(request.body, request.headers['accept-language'], request.ip);
+      const { me, session } = await auth.register(
+        request.body,
+        request.headers['accept-language'],
+        request.ip,
+      );
       setSessionCookies(reply, session, secure);
       return reply.code(201).send({ data: me });
     },
@@ -53,20 +57,28 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
     },
   );
 
-  app.post('/auth/refresh', { schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
-    try {
-      const session = await auth.refresh(request.cookies[REFRESH_COOKIE]);
-      setSessionCookies(reply, session, secure);
-      return { data: { ok: true as const } };
-    } catch (error) {
-      clearSessionCookies(reply, secure);
-      throw error;
-    }
-  });
+  app.post(
+    '/auth/refresh',
+    { schema: { tags: ['auth'], response: { 200: okSchema } } },
+    async (request, reply) => {
+      try {
+        const session = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+        setSessionCookies(reply, session, secure);
+        return { data: { ok: true as const } };
+      } catch (error) {
+        clearSessionCookies(reply, secure);
+        throw error;
+      }
+    },
+  );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: okSchema } } }, async (request, reply) => {
-    await auth.logout(request.cookies[REFRESH_COOKIE], request.cookies[ACCESS_COOKIE]);
-    clearSessionCookies(reply, secure);
-    return { data: { ok: true as const } };
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: okSchema } } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[REFRESH_COOKIE], request.cookies[ACCESS_COOKIE]);
+      clearSessionCookies(reply, secure);
+      return { data: { ok: true as const } };
+    },
+  );
 }

@@ -86,7 +86,8 @@ export function createAuthService(ctx: AppContext) {
   }
 
   function takenError(violation: string): DomainError | null {
-    if (violation.includes('email_lower')) return new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
+    if (violation.includes('email_lower'))
+      return new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
     if (violation.includes('username_lower')) {
       return new DomainError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
     }
@@ -146,7 +147,11 @@ export function createAuthService(ctx: AppContext) {
   return {
     accessSecret,
 
-    async register(body: RegisterBody, acceptLanguage: string | undefined, ip: string): Promise<{ me: Me; session: Session }> {
+    async register(
+      body: RegisterBody,
+      acceptLanguage: string | undefined,
+      ip: string,
+    ): Promise<{ me: Me; session: Session }> {
       const passwordHash = await hashPassword(body.password);
       const english = prefersEnglish(acceptLanguage);
       for (let attempt = 1; ; attempt += 1) {
@@ -179,7 +184,10 @@ export function createAuthService(ctx: AppContext) {
       const account = await repo.findAccountByEmail(db, emailLower);
       // An account under attack from many addresses closes to all but the addresses its player
       // has already signed in from; an unknown email closes the same way, so nothing leaks.
-      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT && !(account && (await repo.isKnownAddress(db, account.id, ip)))) {
+      if (
+        accountFailures >= MAX_FAILURES_PER_ACCOUNT &&
+        !(account && (await repo.isKnownAddress(db, account.id, ip)))
+      ) {
         throw new DomainError('TOO_MANY_REQUESTS');
       }
       const valid = account ? await verifyPassword(account.password_hash, body.password) : false;
@@ -220,7 +228,9 @@ export function createAuthService(ctx: AppContext) {
           await repo.revokeFamily(trx, row.family, isoAt(now));
           return { error: 'ACCOUNT_SUSPENDED' };
         }
-        return { session: await issueSession(trx, key, row.account_id, fromDbBool(row.remember_me), row.family) };
+        return {
+          session: await issueSession(trx, key, row.account_id, fromDbBool(row.remember_me), row.family),
+        };
       });
       if ('error' in outcome) throw new DomainError(outcome.error);
       return outcome.session;

@@ -3,7 +3,12 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 const ARGON2ID: Algorithm = 2;
 
 /** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
-export const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+export const ARGON2_OPTIONS: Options = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -14,15 +14,31 @@ export function commandantsRoutes(app: AppInstance, ctx: AppContext): void {
   const service = createCommandantsService(economyDeps(ctx));
   const tags = ['commandants'];
 
-  app.get('/me/commandants', { schema: { tags, response: { 200: commandantsResponseSchema } } }, async (request) => ({
-    data: await service.list(sessionOf(request).accountId, ctx.clock()),
-  }));
+  app.get(
+    '/me/commandants',
+    { schema: { tags, response: { 200: commandantsResponseSchema } } },
+    async (request) => ({
+      data: await service.list(sessionOf(request).accountId, ctx.clock()),
+    }),
+  );
 
   app.post(
     '/me/commandants/:id',
-    { schema: { tags, params: ModuleIdParamsSchema, body: unlockCommandantBodySchema, response: { 200: unlockCommandantResponseSchema } } },
+    {
+      schema: {
+        tags,
+        params: ModuleIdParamsSchema,
+        body: unlockCommandantBodySchema,
+        response: { 200: unlockCommandantResponseSchema },
+      },
+    },
     async (request) => ({
-      data: await service.unlock(sessionOf(request).accountId, ctx.clock(), request.params.id, request.body.time),
+      data: await service.unlock(
+        sessionOf(request).accountId,
+        ctx.clock(),
+        request.params.id,
+        request.body.time,
+      ),
     }),
   );
 }

@@ -1,5 +1,9 @@
 import { COMMANDANTS, unlockCommandant, type AccountState, type CommandantDef } from '@starhold/rules';
-import type { CommandantAvailability, CommandantDurationCode, UnlockCommandantResult } from '@starhold/contract';
+import type {
+  CommandantAvailability,
+  CommandantDurationCode,
+  UnlockCommandantResult,
+} from '@starhold/contract';
 import { refusalError } from '../constructions/constructions.service.js';
 import { toIso } from '../economy/economy.mapping.js';
 import { insertEmails } from '../economy/economy.repository.js';
@@ -32,12 +36,18 @@ export function createCommandantsService(deps: EconomyDeps) {
     },
 
     /** Pays and extends in the account's transaction; a refusal throws before anything is saved. */
-    async unlock(accountId: number, now: number, commandantId: number, time: CommandantDurationCode): Promise<UnlockCommandantResult> {
+    async unlock(
+      accountId: number,
+      now: number,
+      commandantId: number,
+      time: CommandantDurationCode,
+    ): Promise<UnlockCommandantResult> {
       return withAccount(deps, accountId, now, async ({ trx, state, now: at, config }) => {
         const outcome = unlockCommandant(state, commandantId, time, at, config);
         if (!outcome.ok) throw refusalError(outcome);
         const def = COMMANDANTS.find((candidate) => candidate.id === commandantId);
-        if (def === undefined) throw new Error(`commandant ${commandantId} unlocked but not in the catalogue`);
+        if (def === undefined)
+          throw new Error(`commandant ${commandantId} unlocked but not in the catalogue`);
         const after = outcome.value.state;
         const result = { ...availability(def, after, at), nmi: after.nmi };
         await insertEmails(trx, accountId, [

@@ -3,7 +3,7 @@ import {
   BuildingItemSchema,
   BuildingListSchema,
   CancelConstructionQuerySchema,
-  CancelResultSchema,
+  type CancelResultSchema,
   ConstructionSchema,
   CostSchema,
   DamageSchema,
@@ -15,10 +15,10 @@ import {
   FactoryItemSchema,
   FactoryListSchema,
   LayerSchema,
-  ModuleDetailSchema,
+  type ModuleDetailSchema,
   ModuleIdParamsSchema,
-  ModuleItemSchema,
-  ModuleListSchema,
+  type ModuleItemSchema,
+  type ModuleListSchema,
   RequirementsSchema,
   ResearchDetailSchema,
   ResearchItemSchema,
@@ -78,9 +78,13 @@ export function constructionsRoutes(app: AppInstance, ctx: AppContext): void {
       data: await service.list(sessionOf(request).accountId, ctx.clock(), kind),
     }));
 
-    app.get(`${base}/:id`, { schema: { tags, params, response: { 200: envelope(SCHEMAS[kind].detail) } } }, async (request) => ({
-      data: await service.detail(sessionOf(request).accountId, ctx.clock(), kind, request.params.id),
-    }));
+    app.get(
+      `${base}/:id`,
+      { schema: { tags, params, response: { 200: envelope(SCHEMAS[kind].detail) } } },
+      async (request) => ({
+        data: await service.detail(sessionOf(request).accountId, ctx.clock(), kind, request.params.id),
+      }),
+    );
 
     app.get(
       `${base}/:id/requirements`,
@@ -95,13 +99,29 @@ export function constructionsRoutes(app: AppInstance, ctx: AppContext): void {
     const base = `/me/planet/${kind}`;
     const tags = [kind];
 
-    app.post(`${base}/:id`, { schema: { tags, params, response: { 200: envelope(ConstructionSchema) } } }, async (request) => ({
-      data: await service.start(sessionOf(request).accountId, ctx.clock(), kind, request.params.id, undefined),
-    }));
+    app.post(
+      `${base}/:id`,
+      { schema: { tags, params, response: { 200: envelope(ConstructionSchema) } } },
+      async (request) => ({
+        data: await service.start(
+          sessionOf(request).accountId,
+          ctx.clock(),
+          kind,
+          request.params.id,
+          undefined,
+        ),
+      }),
+    );
 
     app.delete(
       base,
-      { schema: { tags, querystring: CancelConstructionQuerySchema, response: { 200: envelope(SCHEMAS[kind].cancel) } } },
+      {
+        schema: {
+          tags,
+          querystring: CancelConstructionQuerySchema,
+          response: { 200: envelope(SCHEMAS[kind].cancel) },
+        },
+      },
       async (request) => ({
         data: await service.cancel(sessionOf(request).accountId, ctx.clock(), kind, request.query.id),
       }),
@@ -114,19 +134,35 @@ export function constructionsRoutes(app: AppInstance, ctx: AppContext): void {
 
     app.post(
       `${base}/:id`,
-      { schema: { tags, params, body: UnitOrderBodySchema, response: { 200: envelope(ConstructionSchema) } } },
+      {
+        schema: { tags, params, body: UnitOrderBodySchema, response: { 200: envelope(ConstructionSchema) } },
+      },
       async (request) => ({
-        data: await service.start(sessionOf(request).accountId, ctx.clock(), kind, request.params.id, request.body.value),
+        data: await service.start(
+          sessionOf(request).accountId,
+          ctx.clock(),
+          kind,
+          request.params.id,
+          request.body.value,
+        ),
       }),
     );
 
-    app.get(`${base}/:id/damages`, { schema: { tags, params, response: { 200: envelope(z.array(DamageSchema)) } } }, async (request) => ({
-      data: await service.damages(sessionOf(request).accountId, ctx.clock(), kind, request.params.id),
-    }));
+    app.get(
+      `${base}/:id/damages`,
+      { schema: { tags, params, response: { 200: envelope(z.array(DamageSchema)) } } },
+      async (request) => ({
+        data: await service.damages(sessionOf(request).accountId, ctx.clock(), kind, request.params.id),
+      }),
+    );
 
-    app.get(`${base}/:id/layers`, { schema: { tags, params, response: { 200: envelope(z.array(LayerSchema)) } } }, async (request) => ({
-      data: await service.layers(sessionOf(request).accountId, ctx.clock(), kind, request.params.id),
-    }));
+    app.get(
+      `${base}/:id/layers`,
+      { schema: { tags, params, response: { 200: envelope(z.array(LayerSchema)) } } },
+      async (request) => ({
+        data: await service.layers(sessionOf(request).accountId, ctx.clock(), kind, request.params.id),
+      }),
+    );
   }
 
   for (const kind of DEMOLISHABLE) {

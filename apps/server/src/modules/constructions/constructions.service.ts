@@ -29,7 +29,6 @@ import {
   type Resources,
   type Result,
   type ShipDef,
-  type UnitTypeId,
 } from '@starhold/rules';
 import type {
   CancelResult,
@@ -46,7 +45,12 @@ import type {
 import { DomainError } from '../../errors.js';
 import { isUnitOrder, toConstruction, type QueueItem } from '../economy/economy.mapping.js';
 import { focusPlanetIndex, touchPlanet } from '../economy/economy.repository.js';
-import { readAccount, withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
+import {
+  readAccount,
+  withAccount,
+  type AccountContext,
+  type EconomyDeps,
+} from '../economy/economy.service.js';
 
 export type ConstructionKind = 'factories' | 'buildings' | 'ships' | 'defenses' | 'researchs';
 
@@ -119,11 +123,20 @@ export function resourceRef(resourceId: number): { id: number; name: string } {
 
 /** Costs as the API lists them: one entry per resource actually needed. */
 export function costList(resources: Resources): Cost[] {
-  return RESOURCES.filter((r) => resources[r.key] > 0).map((r) => ({ resource: resourceRef(r.id), amount: resources[r.key] }));
+  return RESOURCES.filter((r) => resources[r.key] > 0).map((r) => ({
+    resource: resourceRef(r.id),
+    amount: resources[r.key],
+  }));
 }
 
 /** Picture folders of the web app's public/images, one per construction type. */
-const IMAGE_FOLDERS: Record<ConstructionTypeId, string> = { 1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'research' };
+const IMAGE_FOLDERS: Record<ConstructionTypeId, string> = {
+  1: 'factories',
+  2: 'buildings',
+  3: 'ships',
+  4: 'defenses',
+  5: 'research',
+};
 
 function imageFor(typeId: ConstructionTypeId, moduleId: number): string {
   return `/images/${IMAGE_FOLDERS[typeId]}/${moduleId}.png`;
@@ -136,7 +149,13 @@ function ownModule(state: AccountState, typeId: ConstructionTypeId, moduleId: nu
   return def;
 }
 
-function moduleItem(ctx: AccountContext, state: AccountState, planet: PlanetState, typeId: ConstructionTypeId, def: ModuleDef): ModuleItem {
+function moduleItem(
+  ctx: AccountContext,
+  state: AccountState,
+  planet: PlanetState,
+  typeId: ConstructionTypeId,
+  def: ModuleDef,
+): ModuleItem {
   const view = moduleView(state, planet.id, typeId, def.id, ctx.now, ctx.config);
   if (view === undefined) throw new DomainError('NOT_FOUND');
   // Whole object literals, no `{ ...common, extra }`: on Node 20's V8 a spread followed by new keys
@@ -231,7 +250,12 @@ function moduleItem(ctx: AccountContext, state: AccountState, planet: PlanetStat
   }
 }
 
-function requirementsBody(state: AccountState, planet: PlanetState, typeId: ConstructionTypeId, moduleId: number): Requirements {
+function requirementsBody(
+  state: AccountState,
+  planet: PlanetState,
+  typeId: ConstructionTypeId,
+  moduleId: number,
+): Requirements {
   const requirements = requirementsOf(state, planet, typeId, moduleId);
   return {
     building_requirements: requirements.buildings.map((b) => ({
@@ -250,7 +274,12 @@ function requirementsBody(state: AccountState, planet: PlanetState, typeId: Cons
   };
 }
 
-function moduleList(ctx: AccountContext, state: AccountState, planet: PlanetState, typeId: ConstructionTypeId): ModuleList {
+function moduleList(
+  ctx: AccountContext,
+  state: AccountState,
+  planet: PlanetState,
+  typeId: ConstructionTypeId,
+): ModuleList {
   return {
     modules: modulesFor(typeId, state.race).map((def) => moduleItem(ctx, state, planet, typeId, def)),
     construction_lists: queueOf(state, planet, typeId).map(toConstruction),
@@ -263,8 +292,11 @@ function isLevelType(typeId: ConstructionTypeId): typeId is LevelTypeId {
 }
 
 export function createConstructionsService(deps: EconomyDeps) {
-  const read = <T>(accountId: number, now: number, fn: (ctx: AccountContext, planet: PlanetState) => T): Promise<T> =>
-    readAccount(deps, accountId, now, async (ctx) => fn(ctx, await focusPlanet(ctx)));
+  const read = <T>(
+    accountId: number,
+    now: number,
+    fn: (ctx: AccountContext, planet: PlanetState) => T,
+  ): Promise<T> => readAccount(deps, accountId, now, async (ctx) => fn(ctx, await focusPlanet(ctx)));
 
   return {
     list(accountId: number, now: number, kind: ConstructionKind): Promise<ModuleList> {
@@ -275,13 +307,23 @@ export function createConstructionsService(deps: EconomyDeps) {
       const typeId = KIND_TYPE[kind];
       return read(accountId, now, (ctx, planet) => {
         const def = ownModule(ctx.state, typeId, moduleId);
-        return { ...moduleItem(ctx, ctx.state, planet, typeId, def), ...requirementsBody(ctx.state, planet, typeId, def.id) };
+        return {
+          ...moduleItem(ctx, ctx.state, planet, typeId, def),
+          ...requirementsBody(ctx.state, planet, typeId, def.id),
+        };
       });
     },
 
-    requirements(accountId: number, now: number, kind: ConstructionKind, moduleId: number): Promise<Requirements> {
+    requirements(
+      accountId: number,
+      now: number,
+      kind: ConstructionKind,
+      moduleId: number,
+    ): Promise<Requirements> {
       const typeId = KIND_TYPE[kind];
-      return read(accountId, now, (ctx, planet) => requirementsBody(ctx.state, planet, typeId, ownModule(ctx.state, typeId, moduleId).id));
+      return read(accountId, now, (ctx, planet) =>
+        requirementsBody(ctx.state, planet, typeId, ownModule(ctx.state, typeId, moduleId).id),
+      );
     },
 
     damages(accountId: number, now: number, kind: 'ships' | 'defenses', moduleId: number): Promise<Damage[]> {
@@ -289,7 +331,11 @@ export function createConstructionsService(deps: EconomyDeps) {
       return read(accountId, now, (ctx) => {
         const unit = findUnit(typeId, ownModule(ctx.state, typeId, moduleId).id);
         if (unit === undefined) throw new DomainError('NOT_FOUND');
-        return unit.damages.map((d) => ({ id: d.resistanceId, resistance: { id: d.resistanceId }, value: d.value }));
+        return unit.damages.map((d) => ({
+          id: d.resistanceId,
+          resistance: { id: d.resistanceId },
+          value: d.value,
+        }));
       });
     },
 
@@ -301,27 +347,53 @@ export function createConstructionsService(deps: EconomyDeps) {
         return unit.layers.map((layer) => ({
           id: layer.layerId,
           value: layer.value,
-          resistances: layer.resistances.map((r) => ({ id: r.resistanceId, resistance: { id: r.resistanceId }, value: r.value })),
+          resistances: layer.resistances.map((r) => ({
+            id: r.resistanceId,
+            resistance: { id: r.resistanceId },
+            value: r.value,
+          })),
         }));
       });
     },
 
     /** Queues one level, or orders `quantity` units for ships and defenses. Answers the new queue item. */
-    start(accountId: number, now: number, kind: ConstructionKind, moduleId: number, quantity: number | undefined): Promise<Construction> {
+    start(
+      accountId: number,
+      now: number,
+      kind: ConstructionKind,
+      moduleId: number,
+      quantity: number | undefined,
+    ): Promise<Construction> {
       const typeId = KIND_TYPE[kind];
       return withAccount(deps, accountId, now, async (ctx) => {
         const planet = await focusPlanet(ctx);
         ownModule(ctx.state, typeId, moduleId);
         const outcome = isLevelType(typeId)
           ? unwrap(queueLevel(ctx.state, planet.id, typeId, moduleId, ctx.now, ctx.config))
-          : unwrap(orderUnits(ctx.state, planet.id, typeId as UnitTypeId, moduleId, quantity ?? 1, ctx.now, ctx.config));
-        if (outcome.item === undefined) throw new Error('The rules engine returned no queue item for a started construction');
+          : unwrap(
+              orderUnits(
+                ctx.state,
+                planet.id,
+                typeId,
+                moduleId,
+                quantity ?? 1,
+                ctx.now,
+                ctx.config,
+              ),
+            );
+        if (outcome.item === undefined)
+          throw new Error('The rules engine returned no queue item for a started construction');
         return { state: outcome.state, events: outcome.events, result: toConstruction(outcome.item) };
       });
     },
 
     /** Cancels the last item of the queue (or `itemId`); answers the list after the refund. */
-    cancel(accountId: number, now: number, kind: 'factories' | 'buildings' | 'researchs', itemId: number | undefined): Promise<CancelResult> {
+    cancel(
+      accountId: number,
+      now: number,
+      kind: 'factories' | 'buildings' | 'researchs',
+      itemId: number | undefined,
+    ): Promise<CancelResult> {
       const typeId = KIND_TYPE[kind];
       return withAccount(deps, accountId, now, async (ctx) => {
         const planet = await focusPlanet(ctx);
@@ -334,20 +406,32 @@ export function createConstructionsService(deps: EconomyDeps) {
         return {
           state: outcome.state,
           events: outcome.events,
-          result: { ...moduleList(ctx, outcome.state, after, typeId), refund: costList(outcome.refund ?? { metal: 0, crystal: 0, fuel: 0 }) },
+          result: {
+            ...moduleList(ctx, outcome.state, after, typeId),
+            refund: costList(outcome.refund ?? { metal: 0, crystal: 0, fuel: 0 }),
+          },
         };
       });
     },
 
     /** Lowers a factory or building by one level at once; answers the module after. */
-    demolish(accountId: number, now: number, kind: 'factories' | 'buildings', moduleId: number): Promise<ModuleItem> {
+    demolish(
+      accountId: number,
+      now: number,
+      kind: 'factories' | 'buildings',
+      moduleId: number,
+    ): Promise<ModuleItem> {
       const typeId = KIND_TYPE[kind];
       return withAccount(deps, accountId, now, async (ctx) => {
         const planet = await focusPlanet(ctx);
         const def = ownModule(ctx.state, typeId, moduleId);
         const outcome = unwrap(demolish(ctx.state, planet.id, typeId, moduleId, ctx.now, ctx.config));
         const after = outcome.state.planets.find((p) => p.id === planet.id) ?? planet;
-        return { state: outcome.state, events: outcome.events, result: moduleItem(ctx, outcome.state, after, typeId, def) };
+        return {
+          state: outcome.state,
+          events: outcome.events,
+          result: moduleItem(ctx, outcome.state, after, typeId, def),
+        };
       });
     },
   };

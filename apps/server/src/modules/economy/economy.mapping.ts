@@ -10,7 +10,6 @@ import type {
   PlanetState,
   Resources,
   UnitOrder,
-  UnitTypeId,
 } from '@starhold/rules';
 import type { Construction } from '@starhold/contract';
 import type { ConstructionsTable, PlanetModulesTable } from './economy.tables.js';
@@ -50,7 +49,7 @@ export function constructionFromRow(row: ConstructionsTable): QueueItem {
   if (row.type_id === 3 || row.type_id === 4) {
     return {
       id: row.id,
-      typeId: row.type_id as UnitTypeId,
+      typeId: row.type_id,
       moduleId: row.module_id,
       planetId: row.planet_id,
       quantity: row.target_value,
@@ -64,7 +63,9 @@ export function constructionFromRow(row: ConstructionsTable): QueueItem {
     };
   }
   const paid: Resources | null =
-    row.paid_metal === null ? null : { metal: row.paid_metal, crystal: row.paid_crystal ?? 0, fuel: row.paid_fuel ?? 0 };
+    row.paid_metal === null
+      ? null
+      : { metal: row.paid_metal, crystal: row.paid_crystal ?? 0, fuel: row.paid_fuel ?? 0 };
   return {
     id: row.id,
     typeId: row.type_id as LevelTypeId,
@@ -109,7 +110,9 @@ export function planetQueues(planet: PlanetState): QueueItem[][] {
 /** All construction rows of the account, with their position inside their own queue. */
 export function constructionRows(state: AccountState): ConstructionsTable[] {
   const queues: QueueItem[][] = [...state.planets.flatMap(planetQueues), state.researchQueue];
-  return queues.flatMap((queue) => queue.map((item, position) => constructionToRow(state.accountId, item, position)));
+  return queues.flatMap((queue) =>
+    queue.map((item, position) => constructionToRow(state.accountId, item, position)),
+  );
 }
 
 /** Rows of planet_modules for every level and count the state knows (zeros included). */
@@ -140,14 +143,14 @@ export function applyConstructionRows(state: AccountState, rows: readonly Constr
   for (const row of sorted) {
     const item = constructionFromRow(row);
     if (item.typeId === 5) {
-      state.researchQueue.push(item as LevelItem);
+      state.researchQueue.push(item);
       continue;
     }
     const planet = state.planets.find((p) => p.id === item.planetId);
     if (planet === undefined) continue;
-    if (item.typeId === 1) planet.queues.factories.push(item as LevelItem);
-    else if (item.typeId === 2) planet.queues.buildings.push(item as LevelItem);
-    else if (item.typeId === 3) planet.queues.ships.push(item as UnitOrder);
+    if (item.typeId === 1) planet.queues.factories.push(item);
+    else if (item.typeId === 2) planet.queues.buildings.push(item);
+    else if (item.typeId === 3) planet.queues.ships.push(item);
     else planet.queues.defenses.push(item as UnitOrder);
   }
 }

@@ -16,7 +16,13 @@ import {
 } from './economy.mapping.js';
 import type { ConstructionsTable, EconomyTables } from './economy.tables.js';
 import { prepared, preparedForLists } from '../../db/prepared.js';
-import { coalescedGroups, coalescedReads, coalescedRowsById, padKeys, perDatabase } from '../../db/coalesce.js';
+import {
+  coalescedGroups,
+  coalescedReads,
+  coalescedRowsById,
+  padKeys,
+  perDatabase,
+} from '../../db/coalesce.js';
 import { deepFreeze, type StateCache } from './state-cache.js';
 
 /** The schema once migration 002 has run: its tables plus the column it adds to accounts. */
@@ -27,7 +33,7 @@ export type EconomyDb = Kysely<EconomyDatabase>;
 
 /** Migration 002 adds these tables; the platform's Database type does not list them. */
 export function economyDb(db: Kysely<Database>): EconomyDb {
-  return db as unknown as EconomyDb;
+  return db;
 }
 
 /** Thrown when a guarded update finds the row changed under it: the transaction must not commit. */
@@ -39,10 +45,7 @@ export class ConcurrentChangeError extends Error {
 }
 
 const accountRow = prepared(1, (db: EconomyDb, accountId: number) =>
-  db
-    .selectFrom('accounts')
-    .select(ACCOUNT_ROW_COLUMNS)
-    .where('id', '=', accountId),
+  db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', '=', accountId),
 );
 const planetRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
   db
@@ -55,7 +58,12 @@ const moduleRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
   db
     .selectFrom('planet_modules')
     .innerJoin('planets', 'planets.id', 'planet_modules.planet_id')
-    .select(['planet_modules.planet_id', 'planet_modules.type_id', 'planet_modules.module_id', 'planet_modules.value'])
+    .select([
+      'planet_modules.planet_id',
+      'planet_modules.type_id',
+      'planet_modules.module_id',
+      'planet_modules.value',
+    ])
     .where('planets.account_id', '=', accountId),
 );
 const researchRowsOf = prepared(1, (db: EconomyDb, accountId: number) =>
@@ -79,13 +87,24 @@ export interface AccountVersionRow {
   focus_planet_index: number;
 }
 
-export async function loadAccountRow(db: EconomyDb, accountId: number): Promise<AccountVersionRow | undefined> {
+export async function loadAccountRow(
+  db: EconomyDb,
+  accountId: number,
+): Promise<AccountVersionRow | undefined> {
   const row = await accountRow.executeTakeFirst(db, accountId);
   // pg gives integers back as numbers (database.ts); Number() keeps both dialects alike anyway.
   return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
 }
 
-const ACCOUNT_ROW_COLUMNS = ['id', 'race_id', 'nmi', 'settled_at', 'next_item_id', 'state_version', 'focus_planet_index'] as const;
+const ACCOUNT_ROW_COLUMNS = [
+  'id',
+  'race_id',
+  'nmi',
+  'settled_at',
+  'next_item_id',
+  'state_version',
+  'focus_planet_index',
+] as const;
 
 const accountRowsById = coalescedRowsById((db: EconomyDb, ids: number[]) =>
   db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', 'in', ids),
@@ -96,7 +115,10 @@ const accountRowsById = coalescedRowsById((db: EconomyDb, ids: number[]) =>
  * ask at the same moment share one statement (db/coalesce.ts), each still seeing every write
  * committed before it asked.
  */
-export async function loadAccountRowNow(db: EconomyDb, accountId: number): Promise<AccountVersionRow | undefined> {
+export async function loadAccountRowNow(
+  db: EconomyDb,
+  accountId: number,
+): Promise<AccountVersionRow | undefined> {
   const row = await accountRowsById(db, accountId);
   return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
 }
@@ -106,7 +128,11 @@ export async function loadAccountRowNow(db: EconomyDb, accountId: number): Promi
  * state at the row's current version, otherwise from the tables (then kept in `cache`).
  * The returned state is deeply frozen: it may be shared by every request of the account.
  */
-export async function loadAccountState(trx: EconomyDb, accountId: number, cache?: StateCache): Promise<AccountState> {
+export async function loadAccountState(
+  trx: EconomyDb,
+  accountId: number,
+  cache?: StateCache,
+): Promise<AccountState> {
   const account = await loadAccountRow(trx, accountId);
   if (account === undefined) throw new DomainError('NOT_FOUND');
   const kept = cache?.get(accountId, account.state_version);
@@ -189,7 +215,13 @@ const moduleRowsIn = preparedForLists<[], ModuleRow & { account_id: number }>(0,
   db
     .selectFrom('planet_modules')
     .innerJoin('planets', 'planets.id', 'planet_modules.planet_id')
-    .select(['planets.account_id', 'planet_modules.planet_id', 'planet_modules.type_id', 'planet_modules.module_id', 'planet_modules.value'])
+    .select([
+      'planets.account_id',
+      'planet_modules.planet_id',
+      'planet_modules.type_id',
+      'planet_modules.module_id',
+      'planet_modules.value',
+    ])
     .where('planets.account_id', 'in', ids),
 );
 const researchRowsIn = preparedForLists<[], ResearchRow>(0, (db, _fixed, ids) =>
@@ -226,48 +258,49 @@ export interface LoadedAccount {
  * actions) then costs a few statements per batch. At most 16 accounts a batch.
  */
 const sharedStateLoads = perDatabase((db) =>
-  coalescedReads<number, LoadedAccount>(
-    async (accountIds) => {
-      const keys = padKeys(accountIds);
-      const n = keys.length;
-      return (db as EconomyDb)
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          // One connection: the statements run one after the other anyway.
-          const accounts = await accountRowsIn(n).execute(trx, ...keys);
-          const planets = byAccount(await planetRowsIn(n).execute(trx, ...keys));
-          const modules = byAccount(await moduleRowsIn(n).execute(trx, ...keys));
-          const research = byAccount(await researchRowsIn(n).execute(trx, ...keys));
-          const constructions = byAccount(await constructionRowsIn(n).execute(trx, ...keys));
-          const commandants = byAccount(await commandantRowsIn(n).execute(trx, ...keys));
-          const loaded = new Map<number, LoadedAccount>();
-          for (const raw of accounts) {
-            const row = { ...raw, state_version: Number(raw.state_version) };
-            const id = row.id;
-            const state = buildState(
-              row,
-              planets.get(id) ?? [],
-              modules.get(id) ?? [],
-              research.get(id) ?? [],
-              constructions.get(id) ?? [],
-              commandants.get(id) ?? [],
-            );
-            loaded.set(id, { row, state });
-          }
-          return loaded;
-        });
-    },
-    16,
-  ),
+  coalescedReads<number, LoadedAccount>(async (accountIds) => {
+    const keys = padKeys(accountIds);
+    const n = keys.length;
+    return (db as EconomyDb)
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        // One connection: the statements run one after the other anyway.
+        const accounts = await accountRowsIn(n).execute(trx, ...keys);
+        const planets = byAccount(await planetRowsIn(n).execute(trx, ...keys));
+        const modules = byAccount(await moduleRowsIn(n).execute(trx, ...keys));
+        const research = byAccount(await researchRowsIn(n).execute(trx, ...keys));
+        const constructions = byAccount(await constructionRowsIn(n).execute(trx, ...keys));
+        const commandants = byAccount(await commandantRowsIn(n).execute(trx, ...keys));
+        const loaded = new Map<number, LoadedAccount>();
+        for (const raw of accounts) {
+          const row = { ...raw, state_version: Number(raw.state_version) };
+          const id = row.id;
+          const state = buildState(
+            row,
+            planets.get(id) ?? [],
+            modules.get(id) ?? [],
+            research.get(id) ?? [],
+            constructions.get(id) ?? [],
+            commandants.get(id) ?? [],
+          );
+          loaded.set(id, { row, state });
+        }
+        return loaded;
+      });
+  }, 16),
 );
 
 /**
  * The account's row and stored state, read outside any transaction of the caller's and shared
  * with the loads of the same moment (sharedStateLoads); the state is kept in `cache`.
  */
-export async function loadAccountStateNow(db: EconomyDb, accountId: number, cache: StateCache): Promise<LoadedAccount | undefined> {
+export async function loadAccountStateNow(
+  db: EconomyDb,
+  accountId: number,
+  cache: StateCache,
+): Promise<LoadedAccount | undefined> {
   const loaded = await sharedStateLoads(db).get(accountId);
   if (loaded !== undefined) cache.set(accountId, loaded.row.state_version, loaded.state);
   return loaded;
@@ -335,7 +368,9 @@ function rowKey(...parts: number[]): string {
 }
 
 async function saveModules(trx: EconomyDb, before: AccountState, after: AccountState): Promise<void> {
-  const old = new Map(moduleRows(before).map((row) => [rowKey(row.planet_id, row.type_id, row.module_id), row.value]));
+  const old = new Map(
+    moduleRows(before).map((row) => [rowKey(row.planet_id, row.type_id, row.module_id), row.value]),
+  );
   const next = moduleRows(after);
   const seen = new Set<string>();
   const changed = next.filter((row) => {
@@ -405,7 +440,12 @@ async function saveConstructions(trx: EconomyDb, before: AccountState, after: Ac
       await trx.insertInto('constructions').values(row).execute();
     } else if (!sameRow(previous, row)) {
       const { account_id: _account, id: _id, ...changes } = row;
-      await trx.updateTable('constructions').set(changes).where('account_id', '=', row.account_id).where('id', '=', id).execute();
+      await trx
+        .updateTable('constructions')
+        .set(changes)
+        .where('account_id', '=', row.account_id)
+        .where('id', '=', id)
+        .execute();
     }
   }
 }
@@ -416,7 +456,11 @@ export interface EmailToSend {
   at: number;
 }
 
-export async function insertEmails(trx: EconomyDb, accountId: number, emails: readonly EmailToSend[]): Promise<void> {
+export async function insertEmails(
+  trx: EconomyDb,
+  accountId: number,
+  emails: readonly EmailToSend[],
+): Promise<void> {
   if (emails.length === 0) return;
   await trx
     .insertInto('emails')
@@ -434,7 +478,11 @@ export async function insertEmails(trx: EconomyDb, accountId: number, emails: re
 
 /** Planet names by id, for the emails that name a planet. */
 export async function planetNames(trx: EconomyDb, accountId: number): Promise<Map<number, string>> {
-  const rows = await trx.selectFrom('planets').select(['id', 'name']).where('account_id', '=', accountId).execute();
+  const rows = await trx
+    .selectFrom('planets')
+    .select(['id', 'name'])
+    .where('account_id', '=', accountId)
+    .execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
@@ -483,7 +531,12 @@ export const TOUCH_RECHECK_MS = 10_000;
  * Outside a transaction (`inTransaction` false, the read path) the write is shared with the other
  * visits of the same moment (sharedTouches).
  */
-export async function touchPlanet(trx: EconomyDb, planetId: number, now: number, inTransaction = true): Promise<void> {
+export async function touchPlanet(
+  trx: EconomyDb,
+  planetId: number,
+  now: number,
+  inTransaction = true,
+): Promise<void> {
   const adapter = trx.getExecutor().adapter;
   let touched = lastTouched.get(adapter);
   if (touched === undefined) {
@@ -493,20 +546,23 @@ export async function touchPlanet(trx: EconomyDb, planetId: number, now: number,
   const last = touched.get(planetId);
   if (last !== undefined && last > now - LAST_VISIT_PERIOD_MS && last <= now) return;
   const wrote = inTransaction
-    ? ((await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS))).numAffectedRows ?? 0n) > 0n
+    ? ((await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS)))
+        .numAffectedRows ?? 0n) > 0n
     : ((await sharedTouches(trx).get(planetId, now)) ?? false);
   if (touched.size >= 100_000) touched.clear();
   touched.set(planetId, wrote ? now : now - LAST_VISIT_PERIOD_MS + TOUCH_RECHECK_MS);
 }
 
 /** The visits of `n` planets (n a power of two, padKeys) in one statement, returning the planets written. */
-const touchPlanetRows = preparedForLists<[string, string], { id: number }>(2, (db, [now, staleBefore], planetIds) =>
-  db
-    .updateTable('planets')
-    .set({ last_visit: now })
-    .where('id', 'in', planetIds)
-    .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)]))
-    .returning('id'),
+const touchPlanetRows = preparedForLists<[string, string], { id: number }>(
+  2,
+  (db, [now, staleBefore], planetIds) =>
+    db
+      .updateTable('planets')
+      .set({ last_visit: now })
+      .where('id', 'in', planetIds)
+      .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)]))
+      .returning('id'),
 );
 
 /**
@@ -521,7 +577,12 @@ const sharedTouches = perDatabase((db) =>
   coalescedReads<number, boolean, number>(async (planetIds, askedAt) => {
     const now = Math.max(...askedAt.values());
     const keys = padKeys(planetIds);
-    const rows = await touchPlanetRows(keys.length).execute(db as EconomyDb, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS), ...keys);
+    const rows = await touchPlanetRows(keys.length).execute(
+      db as EconomyDb,
+      toIso(now),
+      toIso(now - LAST_VISIT_PERIOD_MS),
+      ...keys,
+    );
     const written = new Set(rows.map((row) => row.id));
     return new Map(planetIds.map((id) => [id, written.has(id)]));
   }),
@@ -569,7 +630,10 @@ const planetPlacesOf = prepared(1, (db: EconomyDb, accountId: number) =>
 );
 const planetPlacesShared = coalescedGroups(
   (db: EconomyDb, accountIds: number[]) =>
-    planetPlacesSelect(db).select('planets.account_id').where('planets.account_id', 'in', accountIds).orderBy('planets.idx'),
+    planetPlacesSelect(db)
+      .select('planets.account_id')
+      .where('planets.account_id', 'in', accountIds)
+      .orderBy('planets.idx'),
   (row) => row.account_id,
 );
 

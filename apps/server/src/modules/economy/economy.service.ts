@@ -136,7 +136,10 @@ function emailsFor(events: readonly GameEvent[], names: ReadonlyMap<number, stri
         title: 'commandant_expired',
         at: event.at,
         params: {
-          commandant: { id: event.commandantId, key: COMMANDANTS.find((c) => c.id === event.commandantId)?.key ?? null },
+          commandant: {
+            id: event.commandantId,
+            key: COMMANDANTS.find((c) => c.id === event.commandantId)?.key ?? null,
+          },
         },
       });
     }
@@ -164,7 +167,10 @@ async function settleLocked<T>(
   // snapshot and the clock, so the stored row stays a valid "settled at settled_at" snapshot and
   // the next reader derives the same state from it. Writing it would cost a commit per screen.
   if (change.state === undefined && events.length === 0) return change.result;
-  await saveAccountState(trx, before, after, { points: computePoints(after), nextEventAt: nextEventAt(after) });
+  await saveAccountState(trx, before, after, {
+    points: computePoints(after),
+    nextEventAt: nextEventAt(after),
+  });
   const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
   await insertEmails(trx, accountId, emails);
   const live = toLiveEvents(events, emails.length);
@@ -232,7 +238,14 @@ export async function readAccount<T>(
   const at = Math.max(now, stored.settledAt);
   const settled = settle(stored, at, deps.rules);
   if (settled.events.length === 0) {
-    return fn({ trx: db, state: settled.state, now: at, config: deps.rules, inTransaction: false, focusIndex });
+    return fn({
+      trx: db,
+      state: settled.state,
+      now: at,
+      config: deps.rules,
+      inTransaction: false,
+      focusIndex,
+    });
   }
   return withAccount(deps, accountId, now, async (ctx) => ({ result: await fn(ctx) }));
 }
@@ -244,7 +257,11 @@ export const SCHEDULER_BATCH_SIZE = 100;
  * PostgreSQL `SKIP LOCKED` lets several processes share the work and skips accounts that a
  * request is settling right now. Returns how many accounts were settled.
  */
-export async function runSchedulerOnce(deps: EconomyDeps, now: number, batchSize = SCHEDULER_BATCH_SIZE): Promise<number> {
+export async function runSchedulerOnce(
+  deps: EconomyDeps,
+  now: number,
+  batchSize = SCHEDULER_BATCH_SIZE,
+): Promise<number> {
   let settled = 0;
   while (settled < batchSize) {
     const produced: LiveEvent[] = [];

@@ -63,7 +63,12 @@ export const emailsReader = {
 
   /** Another account's email is as unknown as a missing one. */
   async find(db: Kysely<Database>, accountId: number, id: number): Promise<EmailRow | undefined> {
-    return db.selectFrom('emails').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return db
+      .selectFrom('emails')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
   },
 
   /** Keeps the first reading time when an email is marked read twice. */

@@ -13,7 +13,11 @@ export interface EventBus {
    * the server delivers only if and when that transaction commits (so a process killed right
    * after its commit still announces it, and a rollback announces nothing).
    */
-  publishInTransaction(trx: QueryExecutorProvider, accountId: number, events: readonly LiveEvent[]): Promise<void>;
+  publishInTransaction(
+    trx: QueryExecutorProvider,
+    accountId: number,
+    events: readonly LiveEvent[],
+  ): Promise<void>;
   /** Called once the transaction has committed: where the in-process bus delivers. */
   publishCommitted(accountId: number, events: readonly LiveEvent[]): void;
   /** Returns the unsubscribe function. */

@@ -27,7 +27,11 @@ export interface EventsRouteOptions {
  * GET /me/events: a server-sent event stream of the player's committed game events, one JSON
  * `data:` line per event, `: heartbeat` comments so that proxies keep the connection open.
  */
-export function eventsRoutes(app: AppInstance, bus: EventBus, options: EventsRouteOptions = {}): StreamRegistry {
+export function eventsRoutes(
+  app: AppInstance,
+  bus: EventBus,
+  options: EventsRouteOptions = {},
+): StreamRegistry {
   const open = new Set<ServerResponse>();
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
 

@@ -18,8 +18,19 @@ export function toLiveEvents(events: readonly GameEvent[], emailCount: number): 
       case 'level_finished':
         out.push(
           event.typeId === RESEARCH_TYPE_ID
-            ? { kind: 'research_finished', planet_id: event.planetId, module_id: event.moduleId, level: event.level }
-            : { kind: 'construction_finished', planet_id: event.planetId, type_id: event.typeId, module_id: event.moduleId, level: event.level },
+            ? {
+                kind: 'research_finished',
+                planet_id: event.planetId,
+                module_id: event.moduleId,
+                level: event.level,
+              }
+            : {
+                kind: 'construction_finished',
+                planet_id: event.planetId,
+                type_id: event.typeId,
+                module_id: event.moduleId,
+                level: event.level,
+              },
         );
         break;
       case 'item_dropped':
@@ -37,7 +48,13 @@ export function toLiveEvents(events: readonly GameEvent[], emailCount: number): 
         const merged = deliveries.get(key);
         if (merged) merged.count += event.count;
         else {
-          const delivery = { kind: 'units_delivered' as const, planet_id: event.planetId, type_id: event.typeId, module_id: event.moduleId, count: event.count };
+          const delivery = {
+            kind: 'units_delivered' as const,
+            planet_id: event.planetId,
+            type_id: event.typeId,
+            module_id: event.moduleId,
+            count: event.count,
+          };
           deliveries.set(key, delivery);
           out.push(delivery);
         }

@@ -29,7 +29,8 @@ interface Notification {
 
 export function channelFor(schema: string | undefined): string {
   if (schema === undefined || schema === 'public') return 'starhold_events';
-  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(schema)) throw new Error(`schema name not usable as a channel: ${schema}`);
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(schema))
+    throw new Error(`schema name not usable as a channel: ${schema}`);
   return `starhold_events_${schema}`;
 }
 
@@ -38,7 +39,10 @@ export function notificationPayloads(accountId: number, events: readonly LiveEve
   const payload = JSON.stringify({ a: accountId, e: events } satisfies Notification);
   if (payload.length <= MAX_PAYLOAD_CHARS || events.length === 1) return [payload];
   const half = Math.ceil(events.length / 2);
-  return [...notificationPayloads(accountId, events.slice(0, half)), ...notificationPayloads(accountId, events.slice(half))];
+  return [
+    ...notificationPayloads(accountId, events.slice(0, half)),
+    ...notificationPayloads(accountId, events.slice(half)),
+  ];
 }
 
 function parseNotification(text: string | undefined): Notification | null {

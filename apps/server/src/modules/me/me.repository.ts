@@ -5,30 +5,32 @@ import type { Database } from '../../db/schema.js';
 
 /** The account row with its unread email count: one round trip for GET /me, read on every screen. */
 const accountsWithUnread = (db: Kysely<Database>) =>
-  db
-    .selectFrom('accounts')
-    .select((eb) => [
-      'id',
-      'username',
-      'email',
-      'race_id',
-      'focus_planet_index',
-      'nmi',
-      'total_points',
-      'economy_points',
-      'science_points',
-      'military_points',
-      'next_event_at',
-      eb
-        .selectFrom('emails')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('emails.account_id', '=', 'accounts.id')
-        .where('emails.read_at', 'is', null)
-        .as('unread'),
-    ]);
-const accountWithUnread = prepared(1, (db: Kysely<Database>, accountId: number) => accountsWithUnread(db).where('id', '=', accountId));
+  db.selectFrom('accounts').select((eb) => [
+    'id',
+    'username',
+    'email',
+    'race_id',
+    'focus_planet_index',
+    'nmi',
+    'total_points',
+    'economy_points',
+    'science_points',
+    'military_points',
+    'next_event_at',
+    eb
+      .selectFrom('emails')
+      .select((inner) => inner.fn.countAll<number>().as('n'))
+      .whereRef('emails.account_id', '=', 'accounts.id')
+      .where('emails.read_at', 'is', null)
+      .as('unread'),
+  ]);
+const accountWithUnread = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  accountsWithUnread(db).where('id', '=', accountId),
+);
 /** The same outside a transaction, shared by the GET /me calls of the same moment (db/coalesce.ts). */
-const accountWithUnreadNow = coalescedRowsById((db: Kysely<Database>, ids: number[]) => accountsWithUnread(db).where('id', 'in', ids));
+const accountWithUnreadNow = coalescedRowsById((db: Kysely<Database>, ids: number[]) =>
+  accountsWithUnread(db).where('id', 'in', ids),
+);
 
 export const meRepository = {
   async findAccount(db: Kysely<Database>, accountId: number) {

@@ -36,7 +36,11 @@ function toMe(account: AccountRow, unread: number): Me {
  * already due is settled first. Otherwise this stays a cheap read, since /me is fetched on every
  * screen.
  */
-export async function loadMe(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>, accountId: number, now: number): Promise<Me> {
+export async function loadMe(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>,
+  accountId: number,
+  now: number,
+): Promise<Me> {
   const account = await meRepository.findAccountNow(ctx.db, accountId);
   if (!account) throw new DomainError('UNAUTHORIZED');
   if (account.next_event_at !== null && account.next_event_at <= isoAt(now)) {

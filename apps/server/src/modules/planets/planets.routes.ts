@@ -14,9 +14,13 @@ export function planetsRoutes(app: AppInstance, ctx: AppContext): void {
   const planets = createPlanetsService(economyDeps(ctx));
   const tags = ['planets'];
 
-  app.get('/me/planets', { schema: { tags, response: { 200: envelope(PlanetListSchema) } } }, async (request) => ({
-    data: { planets: await planets.list(sessionOf(request).accountId, ctx.clock()) },
-  }));
+  app.get(
+    '/me/planets',
+    { schema: { tags, response: { 200: envelope(PlanetListSchema) } } },
+    async (request) => ({
+      data: { planets: await planets.list(sessionOf(request).accountId, ctx.clock()) },
+    }),
+  );
 
   app.get('/me/planet', { schema: { tags, response: { 200: envelope(PlanetSchema) } } }, async (request) => ({
     data: await planets.focus(sessionOf(request).accountId, ctx.clock()),
@@ -33,6 +37,8 @@ export function planetsRoutes(app: AppInstance, ctx: AppContext): void {
   app.put(
     '/me/planet',
     { schema: { tags, body: RenamePlanetBodySchema, response: { 200: envelope(PlanetSchema) } } },
-    async (request) => ({ data: await planets.rename(sessionOf(request).accountId, ctx.clock(), request.body.name) }),
+    async (request) => ({
+      data: await planets.rename(sessionOf(request).accountId, ctx.clock(), request.body.name),
+    }),
   );
 }

@@ -22,7 +22,12 @@ import {
   setFocusPlanetIndex,
   type PlanetPlaceRow,
 } from '../economy/economy.repository.js';
-import { readAccount, withAccount, type AccountContext, type EconomyDeps } from '../economy/economy.service.js';
+import {
+  readAccount,
+  withAccount,
+  type AccountContext,
+  type EconomyDeps,
+} from '../economy/economy.service.js';
 
 function planetResources(ctx: AccountContext, state: AccountState, planet: PlanetState): PlanetResource[] {
   const max = hangarCapacity(state, planet);
@@ -35,7 +40,12 @@ function planetResources(ctx: AccountContext, state: AccountState, planet: Plane
   }));
 }
 
-function toPlanet(ctx: AccountContext, state: AccountState, planet: PlanetState, place: PlanetPlaceRow): Planet {
+function toPlanet(
+  ctx: AccountContext,
+  state: AccountState,
+  planet: PlanetState,
+  place: PlanetPlaceRow,
+): Planet {
   const security = SECURITIES.find((s) => s.id === place.security_id);
   return {
     id: planet.id,
@@ -62,7 +72,9 @@ function toPlanet(ctx: AccountContext, state: AccountState, planet: PlanetState,
 /** The focus planet as the API shows it, read after any visit or rename was written. */
 /** The account's planet places, read in the transaction when there is one, else shared (planetPlacesNow). */
 function placesOf(ctx: AccountContext): Promise<PlanetPlaceRow[]> {
-  return ctx.inTransaction ? planetPlaces(ctx.trx, ctx.state.accountId) : planetPlacesNow(ctx.trx, ctx.state.accountId);
+  return ctx.inTransaction
+    ? planetPlaces(ctx.trx, ctx.state.accountId)
+    : planetPlacesNow(ctx.trx, ctx.state.accountId);
 }
 
 async function focusPlanetView(ctx: AccountContext): Promise<Planet> {

@@ -31,7 +31,6 @@ async function insertChunked<T extends keyof Database>(
   }
 }
 
-
 /** The orbits of the callers' planets; systems are then found in the process's copy of the universe. */
 const ownOrbitsNow = coalescedGroups(
   (db: Kysely<Database>, accountIds: number[]) =>
@@ -40,7 +39,10 @@ const ownOrbitsNow = coalescedGroups(
 );
 export const systemsRepository = {
   async countSystems(db: Kysely<Database>): Promise<number> {
-    const row = await db.selectFrom('systems').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('systems')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   },
 

@@ -26,7 +26,10 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
       const { body, etag } = await systems.listBody(sessionOf(request).accountId, encoding);
       // Private: has_own_planet is the caller's. Revalidated on every visit, and answered with 304
       // when unchanged, so the browser keeps its copy instead of downloading it again.
-      reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'accept-encoding');
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('etag', etag)
+        .header('vary', 'accept-encoding');
       // The typed reply only takes the schema's object; bytes and an empty 304 go through the untyped one.
       const untyped: FastifyReply = reply;
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return untyped.code(304).send();
@@ -37,7 +40,13 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
 
   app.get(
     '/systems/:id',
-    { schema: { tags: ['systems'], params: systemIdParamsSchema, response: { 200: systemDetailResponseSchema } } },
+    {
+      schema: {
+        tags: ['systems'],
+        params: systemIdParamsSchema,
+        response: { 200: systemDetailResponseSchema },
+      },
+    },
     async (request) => ({ data: await systems.detail(sessionOf(request).accountId, request.params.id) }),
   );
 
@@ -51,7 +60,9 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
         response: { 200: routeResponseSchema },
       },
     },
-    async (request) => ({ data: await systems.route(request.params.from, request.params.to, request.query.prefer) }),
+    async (request) => ({
+      data: await systems.route(request.params.from, request.params.to, request.query.prefer),
+    }),
   );
 }
 

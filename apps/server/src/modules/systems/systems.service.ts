@@ -113,7 +113,10 @@ function serializeList(listed: SystemListItem[]): SerializedList {
     const fragment = (index > 0 ? ',' : '') + JSON.stringify({ ...item, has_own_planet: false });
     const flag = fragment.lastIndexOf(FLAG);
     if (flag < 0) throw new Error(`System ${item.id} serialised without its has_own_planet flag`);
-    flagOf.set(item.id, { index, offset: bytes + Buffer.byteLength(fragment.slice(0, flag + FLAG.length - FALSE_LENGTH)) });
+    flagOf.set(item.id, {
+      index,
+      offset: bytes + Buffer.byteLength(fragment.slice(0, flag + FLAG.length - FALSE_LENGTH)),
+    });
     chunks.push(fragment);
     bytes += Buffer.byteLength(fragment);
   });
@@ -125,11 +128,20 @@ function serializeList(listed: SystemListItem[]): SerializedList {
     flagOf,
     fingerprint: hash(body),
     // ~0.1 s of deflate once per process, so only when a client asks for it.
-    gzip: () => (gzip ??= switchableGzip(body, [...flagOf.values()].map((flag) => flag.offset), TRUE_PADDED)),
+    gzip: () =>
+      (gzip ??= switchableGzip(
+        body,
+        [...flagOf.values()].map((flag) => flag.offset),
+        TRUE_PADDED,
+      )),
   };
 }
 
-function listBodyOf(list: SerializedList, own: Set<number>, encoding: SystemsListBody['encoding']): SystemsListBody {
+function listBodyOf(
+  list: SerializedList,
+  own: Set<number>,
+  encoding: SystemsListBody['encoding'],
+): SystemsListBody {
   const flags = [...own].flatMap((id) => list.flagOf.get(id) ?? []).sort((a, b) => a.offset - b.offset);
   const ids = [...own].sort((a, b) => a - b).join('.');
   // Each encoding has its own validator: the bytes differ, and so does the decoded text (`true `).
@@ -191,7 +203,11 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
   let universe: Promise<CachedUniverse> | null = null;
   const cachedUniverse = (): Promise<CachedUniverse> => {
     universe ??= (async () => {
-      const [systems, gates, orbits] = await Promise.all([repo.listSystems(db), repo.listGates(db), repo.orbitSystems(db)]);
+      const [systems, gates, orbits] = await Promise.all([
+        repo.listSystems(db),
+        repo.listGates(db),
+        repo.orbitSystems(db),
+      ]);
       const connections = connectionsOf(gates);
       const listed = systems.map((s) => ({
         id: s.id,
@@ -222,15 +238,24 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
 
   return {
     /** GET /systems's JSON body for one caller, ready to send, gzipped when `encoding` says so. */
-    async listBody(accountId: number, encoding: SystemsListBody['encoding'] = 'identity'): Promise<SystemsListBody> {
-      const [{ list, systemOfOrbit }, orbits] = await Promise.all([cachedUniverse(), repo.orbitIdsOfPlanetsOf(db, accountId)]);
+    async listBody(
+      accountId: number,
+      encoding: SystemsListBody['encoding'] = 'identity',
+    ): Promise<SystemsListBody> {
+      const [{ list, systemOfOrbit }, orbits] = await Promise.all([
+        cachedUniverse(),
+        repo.orbitIdsOfPlanetsOf(db, accountId),
+      ]);
       return listBodyOf(list, new Set(orbits.flatMap((orbit) => systemOfOrbit.get(orbit) ?? [])), encoding);
     },
 
     async detail(accountId: number, systemId: number): Promise<SystemDetail> {
       const system = await repo.findSystem(db, systemId);
       if (!system) throw new DomainError('NOT_FOUND');
-      const [{ byId, connections: allConnections }, orbits] = await Promise.all([cachedUniverse(), repo.orbitsOfSystem(db, systemId)]);
+      const [{ byId, connections: allConnections }, orbits] = await Promise.all([
+        cachedUniverse(),
+        repo.orbitsOfSystem(db, systemId),
+      ]);
       const connections = (allConnections.get(systemId) ?? []).flatMap((id) => {
         const other = byId.get(id);
         return other ? [{ id: other.id, name: other.name, security: securityOf(other.security_id) }] : [];

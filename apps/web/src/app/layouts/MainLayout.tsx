@@ -24,7 +24,10 @@ function TopResourceStrip() {
 export function MainLayout() {
   useLiveEvents();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const [desktopCollapsed, setDesktopCollapsed] = useLocalStorage({ key: 'starhold.sidebar-collapsed', defaultValue: false });
+  const [desktopCollapsed, setDesktopCollapsed] = useLocalStorage({
+    key: 'starhold.sidebar-collapsed',
+    defaultValue: false,
+  });
   return (
     <AppShell
       header={{ height: 60 }}

@@ -37,7 +37,6 @@ import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
 import { useAfterPaint } from '../../lib/after-paint';
 import { currentLanguage } from '../../lib/i18n';
-import type { Language } from '../../lib/settings';
 import { Logo } from '../../components/Logo';
 import classes from './shell.module.css';
 
@@ -124,7 +123,12 @@ function NotificationsMenu() {
           </Text>
         )}
         {emails.map((email) => (
-          <Menu.Item key={email.id} component={Link} to={`/emails?id=${email.id}`} leftSection={<IconMail size={16} />}>
+          <Menu.Item
+            key={email.id}
+            component={Link}
+            to={`/emails?id=${email.id}`}
+            leftSection={<IconMail size={16} />}
+          >
             <UnreadEmailLine email={email} textContext={textContext} />
           </Menu.Item>
         ))}
@@ -212,7 +216,7 @@ function UserMenu() {
           mb="xs"
           aria-label={t('header.language')}
           value={currentLanguage(i18n)}
-          onChange={(language) => void i18n.changeLanguage(language as Language)}
+          onChange={(language) => void i18n.changeLanguage(language)}
           data={[
             { value: 'fr', label: 'Français' },
             { value: 'en', label: 'English' },
@@ -251,7 +255,11 @@ export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
                 visibleFrom="sm"
                 aria-label={t('header.toggleSidebar')}
               >
-                {toggles.desktopCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+                {toggles.desktopCollapsed ? (
+                  <IconLayoutSidebarLeftExpand size={20} />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={20} />
+                )}
               </ActionIcon>
             </Tooltip>
           </>

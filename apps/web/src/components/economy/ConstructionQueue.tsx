@@ -22,7 +22,16 @@ interface ConstructionQueueProps {
 }
 
 /** One construction queue: title, count/max, each item's state, and cancel where the kind allows it. */
-export function ConstructionQueue({ kind, items, max, raceId, clock = systemClock, cancellingId, onCancel, onFinish }: ConstructionQueueProps) {
+export function ConstructionQueue({
+  kind,
+  items,
+  max,
+  raceId,
+  clock = systemClock,
+  cancellingId,
+  onCancel,
+  onFinish,
+}: ConstructionQueueProps) {
   const { t, i18n } = useTranslation('economy');
   const info = MODULE_KINDS[kind];
   const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
@@ -45,12 +54,24 @@ export function ConstructionQueue({ kind, items, max, raceId, clock = systemCloc
           {items.map((item) => {
             const name = t(`${moduleTextKey(kind, item.module_id, raceId)}.name`);
             const finishAt = item.scheduled_at ? parseServerDate(item.scheduled_at).getTime() : undefined;
-            const target = info.units ? t('queue.quantity', { count: item.scheduled_value, delivered: item.delivered ?? 0 }) : t('queue.level', { level: item.scheduled_value });
+            const target = info.units
+              ? t('queue.quantity', { count: item.scheduled_value, delivered: item.delivered ?? 0 })
+              : t('queue.level', { level: item.scheduled_value });
             return (
-              <Group key={item.id} justify="space-between" wrap="nowrap" align="flex-start" data-testid="queue-item">
+              <Group
+                key={item.id}
+                justify="space-between"
+                wrap="nowrap"
+                align="flex-start"
+                data-testid="queue-item"
+              >
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Group gap={6} wrap="nowrap">
-                    <Badge size="xs" color={item.state === 2 ? undefined : 'yellow'} variant={item.state === 2 ? 'filled' : 'light'}>
+                    <Badge
+                      size="xs"
+                      color={item.state === 2 ? undefined : 'yellow'}
+                      variant={item.state === 2 ? 'filled' : 'light'}
+                    >
                       {t(`queue.state.${item.state}`)}
                     </Badge>
                     <Text size="sm" fw={600} truncate>
@@ -67,7 +88,13 @@ export function ConstructionQueue({ kind, items, max, raceId, clock = systemCloc
                   )}
                   {item.state === 2 && finishAt !== undefined && (
                     <Text size="xs">
-                      <Countdown target={finishAt} clock={clock} onFinish={() => onFinish(item.id)} size="xs" fw={700} />
+                      <Countdown
+                        target={finishAt}
+                        clock={clock}
+                        onFinish={() => onFinish(item.id)}
+                        size="xs"
+                        fw={700}
+                      />
                       <Text span size="xs" c="dimmed">
                         {' · '}
                         {t('queue.finishAt', { date: formatDateTime(finishAt, { locale }) })}

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Button, Drawer, Group, Stack, Table, Tabs, Text, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import type { Damage, Layer, ModuleDetail } from '@starhold/contract';
 import { IconAlertTriangle, IconArrowUp, IconHammer, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,7 +48,12 @@ function ResistanceBadges({ resistances }: { resistances: { resistance: { id: nu
   return (
     <Group gap={4}>
       {resistances.map((entry) => (
-        <Badge key={entry.resistance.id} size="sm" variant="light" color={RESISTANCE_COLORS[entry.resistance.id] ?? 'gray'}>
+        <Badge
+          key={entry.resistance.id}
+          size="sm"
+          variant="light"
+          color={RESISTANCE_COLORS[entry.resistance.id] ?? 'gray'}
+        >
           {t(`resistance.${entry.resistance.id}`)} {entry.value}%
         </Badge>
       ))}
@@ -51,15 +68,36 @@ function RequirementsTab({ kind, id, raceId }: { kind: ModuleKind; id: number; r
   const data = query.data;
   if (!data) return null;
   const rows = [
-    ...data.building_requirements.map((r) => ({ key: `b${r.building.id}`, name: t(`${moduleTextKey('buildings', r.building.id, raceId)}.name`), nameKey: { kind: 'buildings' as const, id: r.building.id }, current: r.current_level, level: r.level })),
-    ...data.research_requirements.map((r) => ({ key: `r${r.required_research_id}`, name: t(`${moduleTextKey('researchs', r.required_research_id, 1)}.name`), nameKey: { kind: 'researchs' as const, id: r.required_research_id }, current: r.current_level, level: r.level })),
+    ...data.building_requirements.map((r) => ({
+      key: `b${r.building.id}`,
+      name: t(`${moduleTextKey('buildings', r.building.id, raceId)}.name`),
+      nameKey: { kind: 'buildings' as const, id: r.building.id },
+      current: r.current_level,
+      level: r.level,
+    })),
+    ...data.research_requirements.map((r) => ({
+      key: `r${r.required_research_id}`,
+      name: t(`${moduleTextKey('researchs', r.required_research_id, 1)}.name`),
+      nameKey: { kind: 'researchs' as const, id: r.required_research_id },
+      current: r.current_level,
+      level: r.level,
+    })),
   ];
-  if (rows.length === 0) return <Text size="sm" c="dimmed">{t('detail.noRequirements')}</Text>;
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('detail.noRequirements')}
+      </Text>
+    );
   return (
     <Stack gap={6}>
       {rows.map((row) => (
         <Group key={row.key} justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={`${MODULE_KINDS[row.nameKey.kind].route}?id=${row.nameKey.id}`} size="sm">
+          <Anchor
+            component={Link}
+            to={`${MODULE_KINDS[row.nameKey.kind].route}?id=${row.nameKey.id}`}
+            size="sm"
+          >
             {row.name}
           </Anchor>
           <Badge color={row.current >= row.level ? 'green' : 'red'} variant="light">
@@ -145,7 +183,15 @@ function ShipFacts({ detail }: { detail: ModuleDetail }) {
   );
 }
 
-function DetailBody({ kind, id, stocks, raceId, busy, onDevelop, onDemolish }: Omit<DetailPanelProps, 'onClose' | 'id'> & { id: number }) {
+function DetailBody({
+  kind,
+  id,
+  stocks,
+  raceId,
+  busy,
+  onDevelop,
+  onDemolish,
+}: Omit<DetailPanelProps, 'onClose' | 'id'> & { id: number }) {
   const { t, i18n } = useTranslation('economy');
   const info = MODULE_KINDS[kind];
   const query = useModuleDetail(kind, id);
@@ -178,7 +224,9 @@ function DetailBody({ kind, id, stocks, raceId, busy, onDevelop, onDemolish }: O
             <Badge variant="outline" data-testid="detail-amount">
               {amountText(view)}
             </Badge>
-            {view.pending > 0 && <Badge variant="light">{t('item.inProgress', { count: view.pending })}</Badge>}
+            {view.pending > 0 && (
+              <Badge variant="light">{t('item.inProgress', { count: view.pending })}</Badge>
+            )}
           </Group>
           <ShipFacts detail={detail} />
         </Stack>
@@ -194,14 +242,21 @@ function DetailBody({ kind, id, stocks, raceId, busy, onDevelop, onDemolish }: O
         <Tabs.Panel value="overview" pt="sm">
           <Stack gap="xs">
             <Text size="sm" fw={600}>
-              {info.units ? t('detail.unitCost') : t('detail.nextLevel', { level: view.amount + view.pending + 1 })}
+              {info.units
+                ? t('detail.unitCost')
+                : t('detail.nextLevel', { level: view.amount + view.pending + 1 })}
             </Text>
             <Group gap="xs">
               {view.costs.map((cost) => {
                 const stock = stocks.find((entry) => entry.resourceId === cost.resourceId);
                 const enough = (stock?.value ?? 0) >= cost.amount;
                 return (
-                  <Anchor key={cost.resourceId} component={Link} to={`/planet/factories?resource=${cost.resourceId}`} underline="never">
+                  <Anchor
+                    key={cost.resourceId}
+                    component={Link}
+                    to={`/planet/factories?resource=${cost.resourceId}`}
+                    underline="never"
+                  >
                     <Badge size="lg" variant="light" color={enough ? 'green' : 'red'} data-testid="cost">
                       {t(`common:resources.names.${cost.resourceId}`)} {abbreviateNumber(cost.amount)}
                     </Badge>
@@ -252,17 +307,41 @@ function DetailBody({ kind, id, stocks, raceId, busy, onDevelop, onDemolish }: O
       </Tabs>
       <Group justify="flex-end">
         {info.demolish && (
-          <Button variant="outline" color="red" leftSection={<IconHammer size={16} />} disabled={!canAct || view.amount === 0 || view.pending > 0} onClick={() => setConfirming(true)}>
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconHammer size={16} />}
+            disabled={!canAct || view.amount === 0 || view.pending > 0}
+            onClick={() => setConfirming(true)}
+          >
             {t('actions.demolish')}
           </Button>
         )}
-        <Button leftSection={info.units ? <IconPlus size={16} /> : <IconArrowUp size={16} />} disabled={!canAct} loading={busy} onClick={() => onDevelop(id)}>
+        <Button
+          leftSection={info.units ? <IconPlus size={16} /> : <IconArrowUp size={16} />}
+          disabled={!canAct}
+          loading={busy}
+          onClick={() => onDevelop(id)}
+        >
           {info.units ? t('actions.order') : t('actions.develop')}
         </Button>
       </Group>
-      <AppModal opened={confirming} onClose={() => setConfirming(false)} title={t('demolish.title', { name })} centered>
+      <AppModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('demolish.title', { name })}
+        centered
+      >
         <Stack>
-          <Alert color="yellow" icon={<ThemeIcon color="yellow" variant="light" size="sm"><IconAlertTriangle size={16} /></ThemeIcon>} title={t('demolish.irreversible')}>
+          <Alert
+            color="yellow"
+            icon={
+              <ThemeIcon color="yellow" variant="light" size="sm">
+                <IconAlertTriangle size={16} />
+              </ThemeIcon>
+            }
+            title={t('demolish.irreversible')}
+          >
             {t('demolish.message', { name, level: view.amount })}
           </Alert>
           {/* The spec reverses the usual order: confirm stands left of cancel. */}
@@ -302,4 +381,3 @@ export function DetailPanel(props: DetailPanelProps) {
     </Drawer>
   );
 }
-

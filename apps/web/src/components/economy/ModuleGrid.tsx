@@ -1,4 +1,14 @@
-import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ModuleImage } from './ModuleImage';
@@ -20,7 +30,9 @@ export function useAmountText(kind: ModuleKind) {
   const { t } = useTranslation('economy');
   return (item: Pick<ModuleView, 'amount' | 'pending'>) => {
     if (MODULE_KINDS[kind].units) return t('item.owned', { count: item.amount });
-    return item.pending > 0 ? t('item.levelPending', { level: item.amount, pending: item.pending }) : t('item.level', { level: item.amount });
+    return item.pending > 0
+      ? t('item.levelPending', { level: item.amount, pending: item.pending })
+      : t('item.level', { level: item.amount });
   };
 }
 
@@ -34,8 +46,20 @@ export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpg
       {items.map((item) => {
         const name = t(`${moduleTextKey(kind, item.id, item.raceId)}.name`);
         return (
-          <Card key={item.id} withBorder radius="md" padding="xs" className={classes.moduleCard} data-selected={item.id === selectedId || undefined} data-testid={`module-${item.id}`}>
-            <UnstyledButton onClick={() => onSelect(item.id)} className={classes.cardButton} aria-label={name}>
+          <Card
+            key={item.id}
+            withBorder
+            radius="md"
+            padding="xs"
+            className={classes.moduleCard}
+            data-selected={item.id === selectedId || undefined}
+            data-testid={`module-${item.id}`}
+          >
+            <UnstyledButton
+              onClick={() => onSelect(item.id)}
+              className={classes.cardButton}
+              aria-label={name}
+            >
               <Stack gap={6} align="center">
                 <ModuleImage folder={info.imageFolder} id={item.id} size="md" alt="" />
                 <Text size="sm" fw={700} ta="center" lh={1.2} className={classes.cardName}>

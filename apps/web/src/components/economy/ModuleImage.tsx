@@ -4,7 +4,14 @@ import type { ImageFolder } from './module-kinds';
 export const DEFAULT_IMAGE = '/images/default_character.jpg';
 
 /** Highest id with its own picture per folder; any other id shows picture 1. */
-const FOLDER_IDS: Record<ImageFolder, number> = { factories: 3, resources: 3, buildings: 5, ships: 20, defenses: 20, research: 17 };
+const FOLDER_IDS: Record<ImageFolder, number> = {
+  factories: 3,
+  resources: 3,
+  buildings: 5,
+  ships: 20,
+  defenses: 20,
+  research: 17,
+};
 
 const SIZES = { xs: 24, sm: 48, md: 96, lg: 180 } as const;
 export type ImageSize = keyof typeof SIZES;
@@ -29,5 +36,16 @@ interface ModuleImageProps extends Omit<ImageProps, 'src' | 'w' | 'h'> {
 
 export function ModuleImage({ folder, id, size = 'md', alt, ...props }: ModuleImageProps) {
   const pixels = SIZES[size];
-  return <Image src={imagePath(folder, id)} fallbackSrc={DEFAULT_IMAGE} w={pixels} h={pixels} alt={alt} radius="md" loading="lazy" {...props} />;
+  return (
+    <Image
+      src={imagePath(folder, id)}
+      fallbackSrc={DEFAULT_IMAGE}
+      w={pixels}
+      h={pixels}
+      alt={alt}
+      radius="md"
+      loading="lazy"
+      {...props}
+    />
+  );
 }

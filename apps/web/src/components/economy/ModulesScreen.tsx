@@ -8,7 +8,14 @@ import { ConstructionQueue } from './ConstructionQueue';
 import { DetailPanel } from './DetailPanel';
 import { ModuleGrid } from './ModuleGrid';
 import { QuantityModal } from './QuantityModal';
-import { useCancelConstruction, useDemolish, useEconomyPlanet, useModuleList, useRefreshEconomy, useStartConstruction } from './module-api';
+import {
+  useCancelConstruction,
+  useDemolish,
+  useEconomyPlanet,
+  useModuleList,
+  useRefreshEconomy,
+  useStartConstruction,
+} from './module-api';
 import { MODULE_KINDS, type ModuleKind } from './module-kinds';
 import { moduleTextKey, toModuleView } from './module-view';
 
@@ -35,10 +42,16 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
   const items = (list.data?.modules ?? []).map(toModuleView);
   const byResource = kind === 'factories' ? parseId(params.get('resource')) : undefined;
   const resourceFactory =
-    byResource === undefined ? undefined : list.data?.modules.find((item) => 'factory' in item && item.factory.resource.id === byResource)?.id;
+    byResource === undefined
+      ? undefined
+      : list.data?.modules.find((item) => 'factory' in item && item.factory.resource.id === byResource)?.id;
   const selectedId = parseId(params.get('id')) ?? resourceFactory;
   const raceId = me.data?.race.id ?? 1;
-  const stocks = (planet.data?.resources ?? []).map((entry) => ({ resourceId: entry.resource.id, value: entry.value, perHour: entry.production_per_hour }));
+  const stocks = (planet.data?.resources ?? []).map((entry) => ({
+    resourceId: entry.resource.id,
+    value: entry.value,
+    perHour: entry.production_per_hour,
+  }));
   const busy = start.isPending || demolish.isPending;
 
   const closeDetail = () => setParams({}, { replace: false });
@@ -100,7 +113,13 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
         <QuantityModal
           key={ordering}
           opened={ordering !== undefined}
-          title={orderingItem ? t('quantity.title', { name: t(`${moduleTextKey(kind, orderingItem.id, orderingItem.raceId)}.name`) }) : ''}
+          title={
+            orderingItem
+              ? t('quantity.title', {
+                  name: t(`${moduleTextKey(kind, orderingItem.id, orderingItem.raceId)}.name`),
+                })
+              : ''
+          }
           loading={start.isPending}
           onClose={() => setOrdering(undefined)}
           onConfirm={(quantity) => {

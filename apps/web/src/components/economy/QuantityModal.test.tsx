@@ -6,8 +6,19 @@ import { QuantityModal } from './QuantityModal';
 
 function setup() {
   const onConfirm = vi.fn();
-  renderWithApp(<QuantityModal opened title="Commander : Chasseur léger" onClose={() => undefined} onConfirm={onConfirm} />);
-  return { onConfirm, input: screen.getByRole('textbox', { name: 'Quantité' }), confirm: screen.getByRole('button', { name: 'Confirmer' }) };
+  renderWithApp(
+    <QuantityModal
+      opened
+      title="Commander : Chasseur léger"
+      onClose={() => undefined}
+      onConfirm={onConfirm}
+    />,
+  );
+  return {
+    onConfirm,
+    input: screen.getByRole('textbox', { name: 'Quantité' }),
+    confirm: screen.getByRole('button', { name: 'Confirmer' }),
+  };
 }
 
 describe('QuantityModal', () => {

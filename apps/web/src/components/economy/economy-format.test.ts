@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clampPercent, formatBuildTime, formatCountdown, grownValue, waitEstimate, waitEstimateText } from './economy-format';
+import {
+  clampPercent,
+  formatBuildTime,
+  formatCountdown,
+  grownValue,
+  waitEstimate,
+  waitEstimateText,
+} from './economy-format';
 
 describe('formatBuildTime', () => {
   it.each([

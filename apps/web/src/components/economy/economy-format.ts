@@ -54,7 +54,9 @@ export function waitEstimate(costs: readonly CostLine[], stocks: readonly Stock[
     longest = Math.max(longest, (missing / perHour) * 3600);
   }
   if (longest === 0) return { kind: 'ready' };
-  return longest > DAY_SECONDS ? { kind: 'beyond-day', seconds: longest } : { kind: 'wait', seconds: longest };
+  return longest > DAY_SECONDS
+    ? { kind: 'beyond-day', seconds: longest }
+    : { kind: 'wait', seconds: longest };
 }
 
 /** Text of a wait estimate; `ready` is the translated "available now". */
@@ -81,7 +83,12 @@ export function clampPercent(value: number, max: number): number {
  * A stock grown locally from the last server value: production per second times the elapsed
  * seconds, capped at the maximum. A value already above the maximum (refunds) stays as it is.
  */
-export function grownValue(serverValue: number, perSecond: number, max: number, elapsedSeconds: number): number {
+export function grownValue(
+  serverValue: number,
+  perSecond: number,
+  max: number,
+  elapsedSeconds: number,
+): number {
   if (serverValue >= max) return serverValue;
   return Math.min(max, serverValue + Math.max(0, perSecond) * Math.max(0, elapsedSeconds));
 }

@@ -12,7 +12,10 @@ let schemas: Promise<Schemas> | undefined;
  * Parses an answer with one of the economy schemas, loaded (once) while the call is under way;
  * a ZodError fails the query or mutation as the api client's `schema` option would.
  */
-export async function parsedWith<T>(pick: (loaded: Schemas) => { parse(value: unknown): T }, answer: Promise<unknown>): Promise<T> {
+export async function parsedWith<T>(
+  pick: (loaded: Schemas) => { parse(value: unknown): T },
+  answer: Promise<unknown>,
+): Promise<T> {
   schemas ??= import('./economy-schemas');
   const [loaded, data] = await Promise.all([schemas, answer]);
   return pick(loaded).parse(data);
@@ -22,7 +25,8 @@ export async function parsedWith<T>(pick: (loaded: Schemas) => { parse(value: un
 export const moduleKeys = {
   list: (kind: ModuleKind) => [...queryKeys.myPlanet, kind] as const,
   detail: (kind: ModuleKind, id: number) => [...queryKeys.myPlanet, kind, id] as const,
-  part: (kind: ModuleKind, id: number, part: 'requirements' | 'damages' | 'layers') => [...queryKeys.myPlanet, kind, id, part] as const,
+  part: (kind: ModuleKind, id: number, part: 'requirements' | 'damages' | 'layers') =>
+    [...queryKeys.myPlanet, kind, id, part] as const,
 };
 
 export function moduleListQuery(kind: ModuleKind) {
@@ -76,7 +80,9 @@ export function useLayers(kind: ModuleKind, id: number, enabled: boolean) {
  * against PlanetSchema in development and tests, and the server's tests and the e2e servers
  * check every answer it sends against the same schema (VERIFY_RESPONSES).
  */
-const parseEconomyPlanet: (planet: unknown) => Planet = import.meta.env.DEV ? (planet) => PlanetSchema.parse(planet) : (planet) => planet as Planet;
+const parseEconomyPlanet: (planet: unknown) => Planet = import.meta.env.DEV
+  ? (planet) => PlanetSchema.parse(planet)
+  : (planet) => planet as Planet;
 
 /** The focus planet with the economy fields (resources, capacity, system) parsed. */
 export function useEconomyPlanet() {
@@ -86,7 +92,11 @@ export function useEconomyPlanet() {
 /** Anything a construction changes: the lists, the planet (resources, capacity) and /me (points). */
 export function useRefreshEconomy() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.myPlanet }), queryClient.invalidateQueries({ queryKey: queryKeys.me, exact: true })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.myPlanet }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.me, exact: true }),
+    ]);
 }
 
 /** Starts one level, or orders `quantity` ships or defenses. */
@@ -94,7 +104,10 @@ export function useStartConstruction(kind: ModuleKind) {
   const refresh = useRefreshEconomy();
   return useMutation({
     mutationFn: ({ id, quantity }: { id: number; quantity?: number }) =>
-      parsedWith((s) => s.ConstructionSchema, api.post(`/me/planet/${kind}/${id}`, quantity === undefined ? undefined : { value: quantity })),
+      parsedWith(
+        (s) => s.ConstructionSchema,
+        api.post(`/me/planet/${kind}/${id}`, quantity === undefined ? undefined : { value: quantity }),
+      ),
     onSuccess: refresh,
   });
 }
@@ -112,8 +125,10 @@ export function useCancelConstruction(kind: ModuleKind) {
   const refresh = useRefreshEconomy();
   return useMutation({
     mutationFn: (constructionId: number | undefined) =>
-      parsedWith((s) => s.CancelResultSchema, api.del(`/me/planet/${kind}`, { query: { id: constructionId } })),
+      parsedWith(
+        (s) => s.CancelResultSchema,
+        api.del(`/me/planet/${kind}`, { query: { id: constructionId } }),
+      ),
     onSuccess: refresh,
   });
 }
-

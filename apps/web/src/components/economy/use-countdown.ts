@@ -7,8 +7,13 @@ export const COUNTDOWN_TICK_MS = 1000;
  * Seconds left until `target` (epoch ms), ticking every second. When it reaches zero `onFinish`
  * fires once for that target.
  */
-export function useCountdown(target: number | undefined, clock: Clock, onFinish?: () => void): number | undefined {
-  const remaining = () => (target === undefined ? undefined : Math.max(0, Math.ceil((target - clock.now()) / 1000)));
+export function useCountdown(
+  target: number | undefined,
+  clock: Clock,
+  onFinish?: () => void,
+): number | undefined {
+  const remaining = () =>
+    target === undefined ? undefined : Math.max(0, Math.ceil((target - clock.now()) / 1000));
   const [seconds, setSeconds] = useState(remaining);
   const finished = useRef<number | undefined>(undefined);
   const finishRef = useRef(onFinish);

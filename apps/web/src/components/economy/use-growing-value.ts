@@ -8,7 +8,12 @@ export const GAUGE_REFRESH_MS = 5000;
  * A resource value that grows locally every 5 seconds by its production per second, capped at
  * the maximum, and starts again from the server value whenever that value changes.
  */
-export function useGrowingValue(serverValue: number, perSecond: number, max: number, clock: Clock = systemClock): number {
+export function useGrowingValue(
+  serverValue: number,
+  perSecond: number,
+  max: number,
+  clock: Clock = systemClock,
+): number {
   const [value, setValue] = useState(serverValue);
   const since = useRef(clock.now());
 

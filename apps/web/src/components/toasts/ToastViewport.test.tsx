@@ -18,7 +18,10 @@ describe('ToastViewport', () => {
 
   it('shows a toast after about 100 ms with its title, message and close button', () => {
     const store = setup();
-    act(() => void store.show({ title: 'Erreur', message: 'Ressource introuvable (code: 1007)', type: 'error' }));
+    act(
+      () =>
+        void store.show({ title: 'Erreur', message: 'Ressource introuvable (code: 1007)', type: 'error' }),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS));
     const toast = screen.getByRole('alert', { name: 'Erreur' });
@@ -39,7 +42,10 @@ describe('ToastViewport', () => {
 
   it('keeps a toast without auto-hide until it is closed', () => {
     const store = setup();
-    act(() => void store.show({ title: 'Alerte', message: 'Flotte en approche', type: 'warning', autoHide: false }));
+    act(
+      () =>
+        void store.show({ title: 'Alerte', message: 'Flotte en approche', type: 'warning', autoHide: false }),
+    );
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.getByRole('status', { name: 'Alerte' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Fermer la notification' }));
@@ -64,7 +70,12 @@ describe('ToastViewport', () => {
     const store = setup();
     act(() => void store.show({ title: 'Info', message: 'Bonjour' }));
     act(() => vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS));
-    const expected = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(clock.now());
+    const expected = new Intl.DateTimeFormat('fr-FR', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).format(clock.now());
     expect(screen.getByRole('status', { name: 'Info' })).toHaveTextContent(expected);
   });
 });

@@ -3,7 +3,13 @@ import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconX } from '@tabl
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
-import { TOAST_FADE_MS, toasts as appToasts, type Toast, type ToastStore, type ToastType } from '../../lib/toasts';
+import {
+  TOAST_FADE_MS,
+  toasts as appToasts,
+  type Toast,
+  type ToastStore,
+  type ToastType,
+} from '../../lib/toasts';
 import classes from './ToastViewport.module.css';
 
 const LOOK: Record<ToastType, { color: string; Icon: typeof IconInfoCircle }> = {
@@ -23,7 +29,12 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       className={classes.toast}
       data-type={toast.type}
       data-leaving={toast.phase === 'leaving' || undefined}
-      style={{ '--toast-fade': `${TOAST_FADE_MS}ms`, '--toast-color': `var(--mantine-color-${color}-6)` } as React.CSSProperties}
+      style={
+        {
+          '--toast-fade': `${TOAST_FADE_MS}ms`,
+          '--toast-color': `var(--mantine-color-${color}-6)`,
+        }
+      }
       p="sm"
       shadow="lg"
     >
@@ -59,7 +70,13 @@ export function ToastViewport({ store = appToasts }: { store?: ToastStore }) {
   return (
     <div className={classes.viewport} aria-live="polite">
       {shown.length > 1 && (
-        <Button size="compact-xs" variant="light" color="gray" className={classes.clearAll} onClick={store.clearAll}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="gray"
+          className={classes.clearAll}
+          onClick={store.clearAll}
+        >
           {t('toast.clearAll')}
         </Button>
       )}

@@ -1,4 +1,8 @@
-import type { CommandantAvailability, CommandantDurationCode, UnlockCommandantResult } from '@starhold/contract';
+import type {
+  CommandantAvailability,
+  CommandantDurationCode,
+  UnlockCommandantResult,
+} from '@starhold/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -6,7 +10,10 @@ import { queryKeys } from '../../lib/query-keys';
 export const commandantsQueryKey = [...queryKeys.me, 'commandants'] as const;
 
 export function useCommandants() {
-  return useQuery({ queryKey: commandantsQueryKey, queryFn: () => api.get<CommandantAvailability[]>('/me/commandants') });
+  return useQuery({
+    queryKey: commandantsQueryKey,
+    queryFn: () => api.get<CommandantAvailability[]>('/me/commandants'),
+  });
 }
 
 export interface UnlockInput {
@@ -21,7 +28,8 @@ export interface UnlockInput {
 export function useUnlockCommandant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, time }: UnlockInput) => api.post<UnlockCommandantResult>(`/me/commandants/${id}`, { time }, { silent: true }),
+    mutationFn: ({ id, time }: UnlockInput) =>
+      api.post<UnlockCommandantResult>(`/me/commandants/${id}`, { time }, { silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }

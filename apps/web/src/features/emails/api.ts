@@ -1,5 +1,11 @@
 import type { Email, EmailsPageMeta } from '@starhold/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -16,7 +22,9 @@ export function useInbox() {
     queryKey: [...queryKeys.me, 'emails', 'inbox'],
     initialPageParam: 0,
     queryFn: async ({ pageParam }) => {
-      const page = await api.request<Email[]>('GET', '/me/emails', { query: { offset: pageParam, limit: INBOX_PAGE_SIZE } });
+      const page = await api.request<Email[]>('GET', '/me/emails', {
+        query: { offset: pageParam, limit: INBOX_PAGE_SIZE },
+      });
       return { data: page.data, meta: page.meta as EmailsPageMeta } satisfies InboxPage;
     },
     getNextPageParam: (last) => {

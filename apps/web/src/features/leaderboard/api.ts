@@ -11,7 +11,11 @@ export interface RankingPage {
 
 /** One server-side page of the ranking; the previous page stays on screen while the next loads. */
 export function useRanking(page: number, orderBy: AccountOrderBy) {
-  const query = { offset: (page - 1) * LEADERBOARD_PAGE_SIZE, limit: LEADERBOARD_PAGE_SIZE, order_by: orderBy };
+  const query = {
+    offset: (page - 1) * LEADERBOARD_PAGE_SIZE,
+    limit: LEADERBOARD_PAGE_SIZE,
+    order_by: orderBy,
+  };
   return useQuery({
     queryKey: ['accounts', query],
     queryFn: async (): Promise<RankingPage> => {

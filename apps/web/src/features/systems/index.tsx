@@ -5,5 +5,9 @@ import { SystemsMapPage } from './components/SystemsMapPage';
 /** The router mounts this screen on /systems and on /systems/:systemId. */
 export default function SystemsScreen() {
   const { systemId } = useParams();
-  return systemId === undefined ? <SystemsMapPage /> : <SystemDetailPage key={systemId} systemId={systemId} />;
+  return systemId === undefined ? (
+    <SystemsMapPage />
+  ) : (
+    <SystemDetailPage key={systemId} systemId={systemId} />
+  );
 }

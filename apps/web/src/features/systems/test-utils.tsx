@@ -7,7 +7,10 @@ import type { Language } from '../../lib/settings';
 import type { SystemListItem } from './api/get-systems';
 
 /** Renders a systems screen inside the app's providers, at `path`, with a probe for navigations. */
-export function renderScreen(ui: ReactElement, { path = '/systems', route = '/systems', language = 'fr' as Language } = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { path = '/systems', route = '/systems', language = 'fr' }: { path?: string; route?: string; language?: Language } = {},
+) {
   return render(
     <Providers i18n={createI18n({ language })} queryClient={createQueryClient()} env="test">
       <MemoryRouter initialEntries={[path]}>
@@ -42,7 +45,10 @@ export function fakeFetch(answers: Record<string, { status?: number; body: unkno
   return async (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
     const answer = answers[url.pathname];
-    if (!answer) return new Response(JSON.stringify({ message: 'nope', code: 404, i18n_comment: 'NOT_FOUND' }), { status: 404 });
+    if (!answer)
+      return new Response(JSON.stringify({ message: 'nope', code: 404, i18n_comment: 'NOT_FOUND' }), {
+        status: 404,
+      });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

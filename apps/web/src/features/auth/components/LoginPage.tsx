@@ -78,7 +78,13 @@ export function LoginPage() {
                 {t('login.forgotPassword')}
               </Anchor>
             </Group>
-            <Button type="submit" fullWidth size="md" loading={login.isPending} leftSection={<IconLogin2 size={18} />}>
+            <Button
+              type="submit"
+              fullWidth
+              size="md"
+              loading={login.isPending}
+              leftSection={<IconLogin2 size={18} />}
+            >
               {t('login.submit')}
             </Button>
             <Text size="sm" ta="center" c="dimmed">

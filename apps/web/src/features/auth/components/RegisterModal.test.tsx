@@ -55,7 +55,14 @@ describe('RegisterModal', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('keeps submit disabled until the form is valid and the terms are ticked', async () => {
-    mockServer(() => json(200, { data: [{ id: 1, name: 'human' }, { id: 2, name: 'insectoid' }] }));
+    mockServer(() =>
+      json(200, {
+        data: [
+          { id: 1, name: 'human' },
+          { id: 2, name: 'insectoid' },
+        ],
+      }),
+    );
     const user = userEvent.setup();
     renderModal();
     const submit = screen.getByRole('button', { name: 'Créer mon compte' });
@@ -90,7 +97,10 @@ describe('RegisterModal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(screen.getByRole('combobox', { name: /Race/ }));
     expect(await screen.findByRole('option', { name: 'Humain' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/lists/races', expect.objectContaining({ credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/lists/races',
+      expect.objectContaining({ credentials: 'include' }),
+    );
   });
 
   it('marks the race select invalid when the races cannot be loaded', async () => {
@@ -104,7 +114,14 @@ describe('RegisterModal', () => {
 
   it('registers, keeps the player logged in and goes home', async () => {
     const fetchMock = mockServer((url) =>
-      url.endsWith('/lists/races') ? json(200, { data: [{ id: 1, name: 'human' }, { id: 2, name: 'insectoid' }] }) : json(201, { data: me }),
+      url.endsWith('/lists/races')
+        ? json(200, {
+            data: [
+              { id: 1, name: 'human' },
+              { id: 2, name: 'insectoid' },
+            ],
+          })
+        : json(201, { data: me }),
     );
     const user = userEvent.setup();
     const { queryClient } = renderModal();

@@ -107,12 +107,20 @@ export function RegisterModal({ opened, onClose }: { opened: boolean; onClose: (
                 <Trans
                   t={t}
                   i18nKey="register.terms"
-                  components={{ terms: <Anchor component={Link} to="/login/terms" target="_blank" size="sm" /> }}
+                  components={{
+                    terms: <Anchor component={Link} to="/login/terms" target="_blank" size="sm" />,
+                  }}
                 />
               </Text>
             }
           />
-          <Button type="submit" fullWidth mt="xs" disabled={!canSubmitRegistration(form)} loading={registration.isPending}>
+          <Button
+            type="submit"
+            fullWidth
+            mt="xs"
+            disabled={!canSubmitRegistration(form)}
+            loading={registration.isPending}
+          >
             {t('register.submit')}
           </Button>
         </Stack>

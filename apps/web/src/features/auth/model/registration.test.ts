@@ -38,7 +38,14 @@ describe('registration validation', () => {
 
   it('refuses to submit an empty form even with the terms ticked', () => {
     expect(
-      canSubmitRegistration({ email: '', username: '', password: '', confirm: '', raceId: null, terms: true }),
+      canSubmitRegistration({
+        email: '',
+        username: '',
+        password: '',
+        confirm: '',
+        raceId: null,
+        terms: true,
+      }),
     ).toBe(false);
   });
 });

@@ -34,7 +34,9 @@ export const EMPTY_REGISTRATION: RegistrationForm = {
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateRegistration(form: RegistrationForm): Partial<Record<RegistrationField, ValidationKey>> {
+export function validateRegistration(
+  form: RegistrationForm,
+): Partial<Record<RegistrationField, ValidationKey>> {
   const errors: Partial<Record<RegistrationField, ValidationKey>> = {};
   const email = form.email.trim();
   if (!email) errors.email = 'required';

@@ -1,6 +1,13 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { IconBuildingFactory2, IconCoins, IconFlask, IconHammer, IconRocket, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBuildingFactory2,
+  IconCoins,
+  IconFlask,
+  IconHammer,
+  IconRocket,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { CommandantAvailability, CommandantDurationCode } from '@starhold/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,16 +42,31 @@ function useNow(clock: Clock): number {
   return now;
 }
 
-function CommandantCard({ item, now, onUnlock }: { item: CommandantAvailability; now: number; onUnlock: () => void }) {
+function CommandantCard({
+  item,
+  now,
+  onUnlock,
+}: {
+  item: CommandantAvailability;
+  now: number;
+  onUnlock: () => void;
+}) {
   const { t } = useTranslation('commandants');
   const active = isActive(item, now);
   const key = item.commandant.name;
   let availability = t('neverUnlocked');
   if (item.available_until) {
-    availability = active ? t('availableUntil', { date: formatDateTime(item.available_until) }) : t('expiredOn', { date: formatDateTime(item.available_until) });
+    availability = active
+      ? t('availableUntil', { date: formatDateTime(item.available_until) })
+      : t('expiredOn', { date: formatDateTime(item.available_until) });
   }
   return (
-    <Card withBorder p="lg" data-testid={`commandant-${item.commandant.id}`} data-active={active || undefined}>
+    <Card
+      withBorder
+      p="lg"
+      data-testid={`commandant-${item.commandant.id}`}
+      data-active={active || undefined}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -55,7 +77,11 @@ function CommandantCard({ item, now, onUnlock }: { item: CommandantAvailability;
               {t(`names.${key}`, { defaultValue: key })}
             </Title>
           </Group>
-          <Badge color={active ? 'green' : 'gray'} variant={active ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
+          <Badge
+            color={active ? 'green' : 'gray'}
+            variant={active ? 'filled' : 'light'}
+            style={{ flexShrink: 0 }}
+          >
             {active ? t('status.active') : t('status.expired')}
           </Badge>
         </Group>
@@ -95,11 +121,21 @@ export function CommandantsPage({ clock = systemClock }: { clock?: Clock }) {
       { id: selected.commandant.id, time },
       {
         onSuccess: () => {
-          toasts.show({ type: 'success', title: t('toast.successTitle'), message: t('toast.success', { name, duration: t(`durations.${time}`) }), duration: SUCCESS_TOAST_MS });
+          toasts.show({
+            type: 'success',
+            title: t('toast.successTitle'),
+            message: t('toast.success', { name, duration: t(`durations.${time}`) }),
+            duration: SUCCESS_TOAST_MS,
+          });
           setSelected(null);
         },
         onError: () => {
-          toasts.show({ type: 'error', title: t('toast.errorTitle'), message: t('toast.error'), duration: ERROR_TOAST_MS });
+          toasts.show({
+            type: 'error',
+            title: t('toast.errorTitle'),
+            message: t('toast.error'),
+            duration: ERROR_TOAST_MS,
+          });
         },
       },
     );
@@ -135,11 +171,23 @@ export function CommandantsPage({ clock = systemClock }: { clock?: Clock }) {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
           {(commandants.data ?? []).map((item) => (
-            <CommandantCard key={item.commandant.id} item={item} now={now} onUnlock={() => setSelected(item)} />
+            <CommandantCard
+              key={item.commandant.id}
+              item={item}
+              now={now}
+              onUnlock={() => setSelected(item)}
+            />
           ))}
         </SimpleGrid>
       )}
-      <UnlockDialog key={selected?.commandant.id ?? 0} item={selected} balance={balance} submitting={unlock.isPending} onClose={() => setSelected(null)} onSubmit={submit} />
+      <UnlockDialog
+        key={selected?.commandant.id ?? 0}
+        item={selected}
+        balance={balance}
+        submitting={unlock.isPending}
+        onClose={() => setSelected(null)}
+        onSubmit={submit}
+      />
     </Stack>
   );
 }

@@ -14,7 +14,15 @@ const geologist: CommandantAvailability = {
 function open(balance = 100) {
   const onClose = vi.fn();
   const onSubmit = vi.fn();
-  renderWithApp(<UnlockDialog item={geologist} balance={balance} submitting={false} onClose={onClose} onSubmit={onSubmit} />);
+  renderWithApp(
+    <UnlockDialog
+      item={geologist}
+      balance={balance}
+      submitting={false}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />,
+  );
   return { onClose, onSubmit };
 }
 

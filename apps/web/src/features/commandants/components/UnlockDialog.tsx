@@ -27,10 +27,19 @@ export function UnlockDialog({ item, balance, submitting, onClose, onSubmit }: U
   const price = item && time !== null ? priceOf(item.commandant, time) : 0;
 
   return (
-    <AppModal opened={item !== null} onClose={close} title={confirming ? t('dialog.confirmTitle') : t('dialog.title', { name })} centered>
+    <AppModal
+      opened={item !== null}
+      onClose={close}
+      title={confirming ? t('dialog.confirmTitle') : t('dialog.title', { name })}
+      centered
+    >
       {item && !confirming && (
         <Stack>
-          <Radio.Group label={t('dialog.chooseDuration')} value={time === null ? null : String(time)} onChange={(value) => setTime(Number(value) as CommandantDurationCode)}>
+          <Radio.Group
+            label={t('dialog.chooseDuration')}
+            value={time === null ? null : String(time)}
+            onChange={(value) => setTime(Number(value) as CommandantDurationCode)}
+          >
             <Stack gap="xs" mt="xs">
               {DURATION_CODES.map((code) => {
                 const cost = priceOf(item.commandant, code);

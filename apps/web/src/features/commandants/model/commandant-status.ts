@@ -3,7 +3,10 @@ import { parseServerDate } from '../../../lib/format';
 
 export const DURATION_CODES: readonly CommandantDurationCode[] = [1, 2, 3, 4];
 
-export function priceOf(commandant: CommandantAvailability['commandant'], time: CommandantDurationCode): number {
+export function priceOf(
+  commandant: CommandantAvailability['commandant'],
+  time: CommandantDurationCode,
+): number {
   switch (time) {
     case 1:
       return commandant.nmi_daily;

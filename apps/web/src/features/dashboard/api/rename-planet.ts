@@ -14,6 +14,10 @@ export function useRenamePlanet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.put<unknown>('/me/planet', { name: name.trim() }),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.myPlanet }), queryClient.invalidateQueries({ queryKey: queryKeys.myPlanets })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.myPlanet }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.myPlanets }),
+      ]),
   });
 }

@@ -5,7 +5,12 @@ import { useMe } from '../../../api/me';
 import { Spinner } from '../../../components/Spinner';
 import { useAfterPaint } from '../../../lib/after-paint';
 import { ConstructionQueue } from '../../../components/economy/ConstructionQueue';
-import { useCancelConstruction, useEconomyPlanet, useModuleList, useRefreshEconomy } from '../../../components/economy/module-api';
+import {
+  useCancelConstruction,
+  useEconomyPlanet,
+  useModuleList,
+  useRefreshEconomy,
+} from '../../../components/economy/module-api';
 import { MODULE_KINDS, type ModuleKind } from '../../../components/economy/module-kinds';
 import { CHART_HEIGHT } from '../model/prediction';
 import { PlanetCard, SystemCard } from './PlanetCards';

@@ -39,7 +39,11 @@ export function PlanetCard({ planet }: { planet: Planet }) {
         <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
           {t('dashboard.planet')}
         </Text>
-        <UnstyledButton onClick={() => setRenaming(true)} aria-label={t('dashboard.rename')} title={t('dashboard.rename')}>
+        <UnstyledButton
+          onClick={() => setRenaming(true)}
+          aria-label={t('dashboard.rename')}
+          title={t('dashboard.rename')}
+        >
           <Group gap={6} wrap="nowrap">
             <Title order={3} className={classes.planetName} data-testid="planet-name">
               {planet.name}
@@ -47,8 +51,12 @@ export function PlanetCard({ planet }: { planet: Planet }) {
             <IconPencil size={16} opacity={0.6} />
           </Group>
         </UnstyledButton>
-        <Fact label={t('dashboard.type')}>{t(`dashboard.planetTypes.${planet.planet_type.name}`, { defaultValue: planet.planet_type.name })}</Fact>
-        <Fact label={t('dashboard.lastVisit')}>{planet.last_visit ? formatDateTime(planet.last_visit, { locale }) : t('dashboard.never')}</Fact>
+        <Fact label={t('dashboard.type')}>
+          {t(`dashboard.planetTypes.${planet.planet_type.name}`, { defaultValue: planet.planet_type.name })}
+        </Fact>
+        <Fact label={t('dashboard.lastVisit')}>
+          {planet.last_visit ? formatDateTime(planet.last_visit, { locale }) : t('dashboard.never')}
+        </Fact>
         <Fact label={t('dashboard.race')}>{t(`dashboard.races.${planet.race.id}`)}</Fact>
         <div>
           <Fact label={t('dashboard.capacity')}>
@@ -78,7 +86,11 @@ export function SystemCard({ system }: { system: Planet['system'] }) {
         </Text>
         <Group justify="space-between" wrap="nowrap">
           <Title order={3}>{system.name}</Title>
-          <Badge color={SECURITY_COLORS[system.security.id] ?? 'gray'} variant="light" data-testid="security-badge">
+          <Badge
+            color={SECURITY_COLORS[system.security.id] ?? 'gray'}
+            variant="light"
+            data-testid="security-badge"
+          >
             {t(`dashboard.securityLevels.${system.security.id}`, { defaultValue: system.security.name })}
           </Badge>
         </Group>

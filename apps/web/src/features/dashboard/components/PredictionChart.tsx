@@ -1,10 +1,27 @@
 import { Card, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PlanetResource } from '@starhold/contract';
-import { CategoryScale, Chart as ChartJS, Filler, Legend, LinearScale, LineElement, PointElement, Title, Tooltip } from 'chart.js';
+import {
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Title,
+  Tooltip,
+} from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
-import { CHART_HEIGHT, chartColor, MOBILE_MIN_WIDTH, predictionChartOptions, predictionLabels, predictValues } from '../model/prediction';
+import {
+  CHART_HEIGHT,
+  chartColor,
+  MOBILE_MIN_WIDTH,
+  predictionChartOptions,
+  predictionLabels,
+  predictValues,
+} from '../model/prediction';
 import classes from './dashboard.module.css';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Title, Tooltip, Legend, Filler);
@@ -34,12 +51,19 @@ export function PredictionChart({ resources, title }: { resources: PlanetResourc
       fill: false,
     })),
   };
-  const options = predictionChartOptions(mobile, { title: title ?? t('chart.title'), xAxis: t('chart.xAxis'), yAxis: t('chart.yAxis') });
+  const options = predictionChartOptions(mobile, {
+    title: title ?? t('chart.title'),
+    xAxis: t('chart.xAxis'),
+    yAxis: t('chart.yAxis'),
+  });
   const height = mobile ? CHART_HEIGHT.mobile : CHART_HEIGHT.desktop;
   return (
     <Card withBorder radius="md" padding="sm">
       <div className={classes.chartScroll} data-testid="chart-scroll">
-        <div style={{ height, minWidth: mobile ? MOBILE_MIN_WIDTH : undefined, position: 'relative' }} data-testid="chart-box">
+        <div
+          style={{ height, minWidth: mobile ? MOBILE_MIN_WIDTH : undefined, position: 'relative' }}
+          data-testid="chart-box"
+        >
           <Line data={data} options={options} aria-label={title ?? t('chart.title')} role="img" />
         </div>
       </div>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateAxis, CHART_COLORS, chartColor, predictionChartOptions, predictionLabels, predictValues, X_TICKS } from './prediction';
+import {
+  abbreviateAxis,
+  CHART_COLORS,
+  chartColor,
+  predictionChartOptions,
+  predictionLabels,
+  predictValues,
+  X_TICKS,
+} from './prediction';
 
 const texts = { title: 'Prédiction des ressources sur 24h', xAxis: 'Temps', yAxis: 'Quantité' };
 

@@ -3,7 +3,16 @@ import type { ChartOptions } from 'chart.js';
 export const PREDICTION_HOURS = 24;
 
 /** The eight line colours, cycled when there are more resources than colours. */
-export const CHART_COLORS = ['#4dabf7', '#b197fc', '#ffa94d', '#69db7c', '#ff8787', '#ffd43b', '#3bc9db', '#f783ac'] as const;
+export const CHART_COLORS = [
+  '#4dabf7',
+  '#b197fc',
+  '#ffa94d',
+  '#69db7c',
+  '#ff8787',
+  '#ffd43b',
+  '#3bc9db',
+  '#f783ac',
+] as const;
 
 export function chartColor(index: number): string {
   return CHART_COLORS[index % CHART_COLORS.length] ?? CHART_COLORS[0];
@@ -47,14 +56,24 @@ export interface ChartTexts {
 }
 
 /** Chart.js options of the prediction chart for a phone or a wider screen. */
-export function predictionChartOptions(mobile: boolean, texts: ChartTexts, textColor = '#c1c2c5', gridColor = 'rgba(255,255,255,0.08)'): ChartOptions<'line'> {
+export function predictionChartOptions(
+  mobile: boolean,
+  texts: ChartTexts,
+  textColor = '#c1c2c5',
+  gridColor = 'rgba(255,255,255,0.08)',
+): ChartOptions<'line'> {
   return {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
     interaction: { mode: 'index', intersect: false },
     plugins: {
-      title: { display: true, text: texts.title, color: textColor, font: { size: mobile ? 14 : 16, weight: 'bold' } },
+      title: {
+        display: true,
+        text: texts.title,
+        color: textColor,
+        font: { size: mobile ? 14 : 16, weight: 'bold' },
+      },
       legend: { labels: { color: textColor, boxWidth: 12 } },
     },
     scales: {
@@ -66,7 +85,10 @@ export function predictionChartOptions(mobile: boolean, texts: ChartTexts, textC
       y: {
         title: { display: true, text: texts.yAxis, color: textColor },
         beginAtZero: true,
-        ticks: { color: textColor, callback: (value) => (mobile ? abbreviateAxis(Number(value)) : Number(value).toLocaleString()) },
+        ticks: {
+          color: textColor,
+          callback: (value) => (mobile ? abbreviateAxis(Number(value)) : Number(value).toLocaleString()),
+        },
         grid: { color: gridColor },
       },
     },

@@ -13,12 +13,27 @@ const emails: Email[] = [
     created_at: '2026-11-23T10:00:00.000Z',
     read: false,
   },
-  { id: 1, title: 'welcome', params: JSON.stringify({ username: 'Nova' }), created_at: '2026-11-20T10:00:00.000Z', read: true },
+  {
+    id: 1,
+    title: 'welcome',
+    params: JSON.stringify({ username: 'Nova' }),
+    created_at: '2026-11-20T10:00:00.000Z',
+    read: true,
+  },
 ];
 
 const me = {
-  id: 9, username: 'Nova', email: 'n@example.test', race: { id: 1, name: 'human' }, focus_planet_index: 0,
-  email_not_read_count: 1, nmi: 100, total_points: 0, economy_points: 0, science_points: 0, military_points: 0,
+  id: 9,
+  username: 'Nova',
+  email: 'n@example.test',
+  race: { id: 1, name: 'human' },
+  focus_planet_index: 0,
+  email_not_read_count: 1,
+  nmi: 100,
+  total_points: 0,
+  economy_points: 0,
+  science_points: 0,
+  military_points: 0,
 };
 
 let calls: { method: string; path: string }[];
@@ -33,16 +48,25 @@ beforeEach(() => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     calls.push({ method, path: url.pathname });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     if (url.pathname === '/api/v1/me') return json({ data: me });
     if (url.pathname === '/api/v1/me/emails' && inboxFails) {
-      return new Response(JSON.stringify({ message: 'boom', code: 1001, i18n_comment: 'SERVER_ERROR' }), { status: 500 });
+      return new Response(JSON.stringify({ message: 'boom', code: 1001, i18n_comment: 'SERVER_ERROR' }), {
+        status: 500,
+      });
     }
-    if (url.pathname === '/api/v1/me/emails') return json({ data: inbox, meta: { offset: 0, limit: 50, total: inbox.length, unread: inbox.filter((e) => !e.read).length } });
+    if (url.pathname === '/api/v1/me/emails')
+      return json({
+        data: inbox,
+        meta: { offset: 0, limit: 50, total: inbox.length, unread: inbox.filter((e) => !e.read).length },
+      });
     const id = Number(url.pathname.split('/').at(-1));
     const email = emails.find((e) => e.id === id);
     if (email) return json({ data: method === 'PUT' ? { ...email, read: true } : email });
-    return new Response(JSON.stringify({ message: 'nope', code: 1007, i18n_comment: 'NOT_FOUND' }), { status: 404 });
+    return new Response(JSON.stringify({ message: 'nope', code: 1007, i18n_comment: 'NOT_FOUND' }), {
+      status: 404,
+    });
   });
 });
 afterEach(() => {

@@ -1,4 +1,18 @@
-import { Badge, Box, Button, Card, Divider, Group, ScrollArea, Stack, Text, TextInput, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Divider,
+  Group,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft, IconInbox, IconMailOpened, IconSearch } from '@tabler/icons-react';
 import type { Email } from '@starhold/contract';
@@ -36,7 +50,17 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
   );
 }
 
-function InboxItem({ email, title, selected, onSelect }: { email: Email; title: string; selected: boolean; onSelect: () => void }) {
+function InboxItem({
+  email,
+  title,
+  selected,
+  onSelect,
+}: {
+  email: Email;
+  title: string;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const { t } = useTranslation('emails');
   return (
     <UnstyledButton
@@ -114,7 +138,8 @@ function EmailReader({ id, onBack }: { id: number; onBack?: () => void }) {
             {t('npc.role')}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('npc.to', { username: me.data?.username ?? '' })} · {t('receivedAt', { date: formatDateTime(email.data.created_at) })}
+            {t('npc.to', { username: me.data?.username ?? '' })} ·{' '}
+            {t('receivedAt', { date: formatDateTime(email.data.created_at) })}
           </Text>
         </Box>
       </Group>
@@ -176,7 +201,11 @@ export function EmailsPage() {
         {inbox.isPending && <Spinner centered />}
         {inbox.isError && emails.length === 0 && (
           <Stack align="center" gap="xs" p="md">
-            <EmptyState icon={<IconAlertTriangle size={32} />} title={t('loadError.title')} text={t('loadError.text')} />
+            <EmptyState
+              icon={<IconAlertTriangle size={32} />}
+              title={t('loadError.title')}
+              text={t('loadError.text')}
+            />
             <Button variant="light" size="xs" onClick={() => void inbox.refetch()}>
               {t('loadError.retry')}
             </Button>
@@ -193,13 +222,24 @@ export function EmailsPage() {
         <Stack gap={0} role="list" aria-label={t('inbox')}>
           {visible.map(({ email, title }) => (
             <div role="listitem" key={email.id}>
-              <InboxItem email={email} title={title} selected={email.id === selectedId} onSelect={() => select(email.id)} />
+              <InboxItem
+                email={email}
+                title={title}
+                selected={email.id === selectedId}
+                onSelect={() => select(email.id)}
+              />
             </div>
           ))}
         </Stack>
         {inbox.hasNextPage && (
           <Box p="sm">
-            <Button fullWidth variant="light" size="xs" loading={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
+            <Button
+              fullWidth
+              variant="light"
+              size="xs"
+              loading={inbox.isFetchingNextPage}
+              onClick={() => void inbox.fetchNextPage()}
+            >
               {t('loadMore')}
             </Button>
           </Box>
@@ -210,7 +250,11 @@ export function EmailsPage() {
 
   const reader =
     selectedId === null ? (
-      <EmptyState icon={<IconMailOpened size={32} />} title={t('noSelection.title')} text={t('noSelection.text')} />
+      <EmptyState
+        icon={<IconMailOpened size={32} />}
+        title={t('noSelection.title')}
+        text={t('noSelection.text')}
+      />
     ) : (
       <EmailReader key={selectedId} id={selectedId} {...(phone ? { onBack: () => select(null) } : {})} />
     );
@@ -226,7 +270,13 @@ export function EmailsPage() {
         </Text>
       </Group>
       {phone ? (
-        selectedId === null ? list : <Card withBorder p="md">{reader}</Card>
+        selectedId === null ? (
+          list
+        ) : (
+          <Card withBorder p="md">
+            {reader}
+          </Card>
+        )
       ) : (
         <div className={classes.columns}>
           {list}

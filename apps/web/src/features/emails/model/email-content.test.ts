@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../lib/i18n';
-import { emailTexts, filterByTitle, humanizeKey, parseEmailParams, type EmailTextContext } from './email-content';
+import {
+  emailTexts,
+  filterByTitle,
+  humanizeKey,
+  parseEmailParams,
+  type EmailTextContext,
+} from './email-content';
 
 function context(language: 'fr' | 'en'): EmailTextContext {
   const i18n = createI18n({ language });
@@ -37,21 +43,33 @@ describe('emailTexts', () => {
   });
 
   it('translates the commandant and duration of an unlock email', () => {
-    const params = JSON.stringify({ commandant: { id: 1, key: 'geologist' }, time: 2, available_until: '2026-12-01T10:00:00.000Z', nmi_spent: 50 });
+    const params = JSON.stringify({
+      commandant: { id: 1, key: 'geologist' },
+      time: 2,
+      available_until: '2026-12-01T10:00:00.000Z',
+      nmi_spent: 50,
+    });
     const texts = emailTexts({ title: 'commandant_unlocked', params }, context('fr'));
     expect(texts.title).toBe('Géologue rejoint votre état-major');
-    expect(texts.text).toContain('pour 1 semaine, jusqu\'au 2026-12-01');
+    expect(texts.text).toContain("pour 1 semaine, jusqu'au 2026-12-01");
     expect(texts.text).toContain('50 NMI');
   });
 
   it('falls back to a readable title for a key the client does not know yet', () => {
-    expect(emailTexts({ title: 'fleet_returned', params: '{}' }, context('fr'))).toEqual({ title: 'Fleet returned', text: '' });
+    expect(emailTexts({ title: 'fleet_returned', params: '{}' }, context('fr'))).toEqual({
+      title: 'Fleet returned',
+      text: '',
+    });
     expect(humanizeKey('metal_mine')).toBe('Metal mine');
   });
 });
 
 describe('filterByTitle', () => {
-  const emails = [{ title: 'Recherche terminée : Énergie' }, { title: 'Bienvenue dans la flotte, Nova' }, { title: 'Fin de mission : Géologue' }];
+  const emails = [
+    { title: 'Recherche terminée : Énergie' },
+    { title: 'Bienvenue dans la flotte, Nova' },
+    { title: 'Fin de mission : Géologue' },
+  ];
 
   it('keeps titles that contain the query, ignoring case and accents', () => {
     expect(filterByTitle(emails, 'TERMINEE', (e) => e.title)).toEqual([emails[0]]);

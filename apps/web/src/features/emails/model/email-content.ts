@@ -27,14 +27,21 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const MODULE_FOLDERS: Record<number, string> = { 1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'researchs' };
+const MODULE_FOLDERS: Record<number, string> = {
+  1: 'factories',
+  2: 'buildings',
+  3: 'ships',
+  4: 'defenses',
+  5: 'researchs',
+};
 
 function moduleName(t: TFunction, typeId: number, moduleId: number, key: string, raceId: number): string {
   const folder = MODULE_FOLDERS[typeId];
   const fallback = key ? humanizeKey(key) : `#${moduleId}`;
   if (!folder) return fallback;
   // Buildings are named per race in the modules namespace; the other kinds by id.
-  const path = typeId === 2 ? `modules:${folder}.${raceId}.${moduleId}.name` : `modules:${folder}.${moduleId}.name`;
+  const path =
+    typeId === 2 ? `modules:${folder}.${raceId}.${moduleId}.name` : `modules:${folder}.${moduleId}.name`;
   return t(path, { defaultValue: fallback });
 }
 
@@ -45,7 +52,11 @@ export interface EmailTextContext {
 }
 
 /** The interpolation values of an email's text, translated where the params carry keys. */
-export function emailValues(title: string, params: EmailParams, { t, raceId, formatDate }: EmailTextContext): Record<string, string> {
+export function emailValues(
+  title: string,
+  params: EmailParams,
+  { t, raceId, formatDate }: EmailTextContext,
+): Record<string, string> {
   switch (title) {
     case 'welcome':
       return { username: text(params.username) };
@@ -53,7 +64,13 @@ export function emailValues(title: string, params: EmailParams, { t, raceId, for
       const construction = record(params.construction);
       const reason = text(params.reason);
       return {
-        construction: moduleName(t, Number(construction.type_id), Number(construction.module_id), text(construction.key), raceId),
+        construction: moduleName(
+          t,
+          Number(construction.type_id),
+          Number(construction.module_id),
+          text(construction.key),
+          raceId,
+        ),
         level: text(construction.level),
         planet: text(params.planet),
         reason: reason ? t(`errors:${reason}`, { defaultValue: reason }) : '',
@@ -90,7 +107,10 @@ export interface EmailTexts {
 }
 
 /** Title and text from the translations keyed by the email's title (SPEC 2, Emails). */
-export function emailTexts(email: { title: string; params?: string | null }, context: EmailTextContext): EmailTexts {
+export function emailTexts(
+  email: { title: string; params?: string | null },
+  context: EmailTextContext,
+): EmailTexts {
   const values = emailValues(email.title, parseEmailParams(email.params), context);
   return {
     title: context.t(`emails:titles.${email.title}`, { ...values, defaultValue: humanizeKey(email.title) }),
@@ -100,7 +120,11 @@ export function emailTexts(email: { title: string; params?: string | null }, con
 
 /** Keeps the emails whose translated title contains the query (case and accents ignored). */
 export function filterByTitle<E>(emails: readonly E[], query: string, titleOf: (email: E) => string): E[] {
-  const fold = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+  const fold = (value: string) =>
+    value
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLocaleLowerCase();
   const needle = fold(query.trim());
   if (!needle) return [...emails];
   return emails.filter((email) => fold(titleOf(email)).includes(needle));

@@ -11,11 +11,24 @@ import { RaceBadge } from './RaceBadge';
 
 const POINT_COLUMNS = ['total_points', 'military_points', 'economy_points', 'science_points'] as const;
 
-function SortHeader({ column, active, onSort }: { column: AccountOrderBy; active: boolean; onSort: () => void }) {
+function SortHeader({
+  column,
+  active,
+  onSort,
+}: {
+  column: AccountOrderBy;
+  active: boolean;
+  onSort: () => void;
+}) {
   const { t } = useTranslation('leaderboard');
   const label = t(`columns.${column}`);
   return (
-    <UnstyledButton onClick={onSort} aria-label={t('sortBy', { column: label })} aria-pressed={active} data-sort={column}>
+    <UnstyledButton
+      onClick={onSort}
+      aria-label={t('sortBy', { column: label })}
+      aria-pressed={active}
+      data-sort={column}
+    >
       <Group gap={4} wrap="nowrap" justify="flex-end">
         <Text size="sm" fw={700} c={active ? 'var(--mantine-primary-color-filled)' : undefined}>
           {label}
@@ -42,13 +55,26 @@ export function LeaderboardPage() {
   };
 
   const columns: TableColumn<AccountRankingRow>[] = [
-    { key: 'rank', header: t('columns.rank'), render: (row) => <Text fw={700} ff="monospace">{row.rank}</Text> },
+    {
+      key: 'rank',
+      header: t('columns.rank'),
+      render: (row) => (
+        <Text fw={700} ff="monospace">
+          {row.rank}
+        </Text>
+      ),
+    },
     {
       key: 'username',
       header: t('columns.username'),
       render: (row) => (
         <Stack gap={2} align="flex-start">
-          <Anchor component={Link} to={`/accounts/${row.id}`} fw={row.is_me ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor
+            component={Link}
+            to={`/accounts/${row.id}`}
+            fw={row.is_me ? 700 : 500}
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {row.username}
           </Anchor>
           <Group gap={4} wrap="nowrap">
@@ -62,18 +88,22 @@ export function LeaderboardPage() {
         </Stack>
       ),
     },
-    ...POINT_COLUMNS.map(
-      (column): TableColumn<AccountRankingRow> => ({
-        key: column,
-        align: 'right',
-        header: <SortHeader column={column} active={orderBy === column} onSort={() => go({ orderBy: column, page: 1 })} />,
-        render: (row) => (
-          <Text ff="monospace" size="sm" fw={orderBy === column ? 700 : 400}>
-            {abbreviateNumber(row[column])}
-          </Text>
-        ),
-      }),
-    ),
+    ...POINT_COLUMNS.map((column): TableColumn<AccountRankingRow> => ({
+      key: column,
+      align: 'right',
+      header: (
+        <SortHeader
+          column={column}
+          active={orderBy === column}
+          onSort={() => go({ orderBy: column, page: 1 })}
+        />
+      ),
+      render: (row) => (
+        <Text ff="monospace" size="sm" fw={orderBy === column ? 700 : 400}>
+          {abbreviateNumber(row[column])}
+        </Text>
+      ),
+    })),
   ];
 
   return (
@@ -89,16 +119,32 @@ export function LeaderboardPage() {
         )}
       </div>
       <Card withBorder p="sm">
-        <GenericTable columns={columns} rows={ranking.data?.rows} rowKey={(row) => row.id} loading={ranking.isPending} highlight={(row) => row.is_me} />
+        <GenericTable
+          columns={columns}
+          rows={ranking.data?.rows}
+          rowKey={(row) => row.id}
+          loading={ranking.isPending}
+          highlight={(row) => row.is_me}
+        />
         {!ranking.isPending && total > 0 && (
           <Group justify="space-between" mt="sm">
-            <Button variant="default" size="xs" disabled={page <= 1 || ranking.isFetching} onClick={() => go({ page: page - 1 })}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={page <= 1 || ranking.isFetching}
+              onClick={() => go({ page: page - 1 })}
+            >
               {tc('table.previous')}
             </Button>
             <Text size="sm" c="dimmed" data-testid="leaderboard-page">
               {tc('table.pageOf', { page, count: pages })}
             </Text>
-            <Button variant="default" size="xs" disabled={page >= pages || ranking.isFetching} onClick={() => go({ page: page + 1 })}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={page >= pages || ranking.isFetching}
+              onClick={() => go({ page: page + 1 })}
+            >
               {tc('table.next')}
             </Button>
           </Group>

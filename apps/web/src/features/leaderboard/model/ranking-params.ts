@@ -11,7 +11,9 @@ export function readRankingParams(params: URLSearchParams): RankingParams {
   const orderBy = params.get('order_by');
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
-    orderBy: ACCOUNT_ORDER_BY.includes(orderBy as AccountOrderBy) ? (orderBy as AccountOrderBy) : 'total_points',
+    orderBy: ACCOUNT_ORDER_BY.includes(orderBy as AccountOrderBy)
+      ? (orderBy as AccountOrderBy)
+      : 'total_points',
   };
 }
 

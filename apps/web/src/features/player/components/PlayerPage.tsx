@@ -1,5 +1,24 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFlask, IconPlanet, IconSwords, IconTrendingUp, IconTrophy } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconFlask,
+  IconPlanet,
+  IconSwords,
+  IconTrendingUp,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
@@ -11,7 +30,14 @@ import { RaceBadge } from '../../leaderboard/components/RaceBadge';
 function BackLink() {
   const { t } = useTranslation('leaderboard');
   return (
-    <Button component={Link} to="/accounts" variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0} w="fit-content">
+    <Button
+      component={Link}
+      to="/accounts"
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      px={0}
+      w="fit-content"
+    >
       {t('profile.back')}
     </Button>
   );
@@ -55,10 +81,26 @@ export function PlayerPage() {
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard label={t('columns.total_points')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
-        <StatCard label={t('columns.economy_points')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
-        <StatCard label={t('columns.science_points')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
-        <StatCard label={t('columns.military_points')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
+        <StatCard
+          label={t('columns.total_points')}
+          value={abbreviateNumber(player.total_points)}
+          icon={<IconTrophy size={22} />}
+        />
+        <StatCard
+          label={t('columns.economy_points')}
+          value={abbreviateNumber(player.economy_points)}
+          icon={<IconTrendingUp size={22} />}
+        />
+        <StatCard
+          label={t('columns.science_points')}
+          value={abbreviateNumber(player.science_points)}
+          icon={<IconFlask size={22} />}
+        />
+        <StatCard
+          label={t('columns.military_points')}
+          value={abbreviateNumber(player.military_points)}
+          icon={<IconSwords size={22} />}
+        />
       </SimpleGrid>
       <Card withBorder p="lg">
         <Title order={2} size="h4" mb="sm">

@@ -1,6 +1,15 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCoins, IconFlask, IconKey, IconMail, IconPlanet, IconSwords, IconTrophy, IconTrendingUp } from '@tabler/icons-react';
+import {
+  IconCoins,
+  IconFlask,
+  IconKey,
+  IconMail,
+  IconPlanet,
+  IconSwords,
+  IconTrophy,
+  IconTrendingUp,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/me';
@@ -46,20 +55,51 @@ export function ProfilePage() {
         <Stack gap="xs" mt="lg" maw={520}>
           <Field label={t('fields.username')} value={player.username} />
           <Field label={t('fields.email')} value={player.email} />
-          <Field label={t('fields.race')} value={t(`auth:races.${player.race.id}`, { defaultValue: player.race.name })} />
+          <Field
+            label={t('fields.race')}
+            value={t(`auth:races.${player.race.id}`, { defaultValue: player.race.name })}
+          />
           <Field label={t('fields.id')} value={player.id} />
         </Stack>
       </Card>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard label={t('fields.total')} value={abbreviateNumber(player.total_points)} icon={<IconTrophy size={22} />} />
-        <StatCard label={t('fields.economy')} value={abbreviateNumber(player.economy_points)} icon={<IconTrendingUp size={22} />} />
-        <StatCard label={t('fields.science')} value={abbreviateNumber(player.science_points)} icon={<IconFlask size={22} />} />
-        <StatCard label={t('fields.military')} value={abbreviateNumber(player.military_points)} icon={<IconSwords size={22} />} />
+        <StatCard
+          label={t('fields.total')}
+          value={abbreviateNumber(player.total_points)}
+          icon={<IconTrophy size={22} />}
+        />
+        <StatCard
+          label={t('fields.economy')}
+          value={abbreviateNumber(player.economy_points)}
+          icon={<IconTrendingUp size={22} />}
+        />
+        <StatCard
+          label={t('fields.science')}
+          value={abbreviateNumber(player.science_points)}
+          icon={<IconFlask size={22} />}
+        />
+        <StatCard
+          label={t('fields.military')}
+          value={abbreviateNumber(player.military_points)}
+          icon={<IconSwords size={22} />}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <StatCard label={t('fields.focusPlanet')} value={player.focus_planet_index} icon={<IconPlanet size={22} />} />
-        <StatCard label={t('fields.unread')} value={player.email_not_read_count} icon={<IconMail size={22} />} />
-        <StatCard label={t('fields.nmi')} value={abbreviateNumber(player.nmi)} icon={<IconCoins size={22} />} />
+        <StatCard
+          label={t('fields.focusPlanet')}
+          value={player.focus_planet_index}
+          icon={<IconPlanet size={22} />}
+        />
+        <StatCard
+          label={t('fields.unread')}
+          value={player.email_not_read_count}
+          icon={<IconMail size={22} />}
+        />
+        <StatCard
+          label={t('fields.nmi')}
+          value={abbreviateNumber(player.nmi)}
+          icon={<IconCoins size={22} />}
+        />
       </SimpleGrid>
       <AppModal opened={passwordOpened} onClose={passwordModal.close} title={t('changePassword')}>
         <Stack>

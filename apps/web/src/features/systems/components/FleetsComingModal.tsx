@@ -21,7 +21,9 @@ export function FleetsComingModal({ action, onClose }: { action: FleetAction | n
         </Group>
       }
     >
-      <Text size="sm">{action ? t('detail.fleets.body', { action: t(`detail.actions.${action}`) }) : null}</Text>
+      <Text size="sm">
+        {action ? t('detail.fleets.body', { action: t(`detail.actions.${action}`) }) : null}
+      </Text>
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose}>{t('detail.fleets.ok')}</Button>
       </Group>

@@ -19,7 +19,14 @@ function node(id: number): Element {
 describe('MapCanvas', () => {
   it('draws every system coloured by its security band, every gate once and rings own systems', () => {
     renderScreen(
-      <MapCanvas systems={systems} matches={[]} route={EMPTY_ROUTE_DRAWING} focus={[]} tapToInspect={false} onOpen={vi.fn()} />,
+      <MapCanvas
+        systems={systems}
+        matches={[]}
+        route={EMPTY_ROUTE_DRAWING}
+        focus={[]}
+        tapToInspect={false}
+        onOpen={vi.fn()}
+      />,
     );
     expect(node(1).getAttribute('data-security')).toBe('high');
     expect(node(2).getAttribute('data-security')).toBe('low');
@@ -31,7 +38,14 @@ describe('MapCanvas', () => {
   it('opens the clicked system on a desktop', () => {
     const onOpen = vi.fn();
     renderScreen(
-      <MapCanvas systems={systems} matches={[]} route={EMPTY_ROUTE_DRAWING} focus={[]} tapToInspect={false} onOpen={onOpen} />,
+      <MapCanvas
+        systems={systems}
+        matches={[]}
+        route={EMPTY_ROUTE_DRAWING}
+        focus={[]}
+        tapToInspect={false}
+        onOpen={onOpen}
+      />,
     );
     fireEvent.click(node(2));
     expect(onOpen).toHaveBeenCalledWith(2);
@@ -39,9 +53,16 @@ describe('MapCanvas', () => {
 
   it('shows the name, security, position and gate count when the pointer is over a system', () => {
     renderScreen(
-      <MapCanvas systems={systems} matches={[]} route={EMPTY_ROUTE_DRAWING} focus={[]} tapToInspect={false} onOpen={vi.fn()} />,
+      <MapCanvas
+        systems={systems}
+        matches={[]}
+        route={EMPTY_ROUTE_DRAWING}
+        focus={[]}
+        tapToInspect={false}
+        onOpen={vi.fn()}
+      />,
     );
-    fireEvent.pointerOver(node(2), { pointerType: 'mouse'});
+    fireEvent.pointerOver(node(2), { pointerType: 'mouse' });
     const tooltip = screen.getByTestId('system-tooltip');
     expect(tooltip).toHaveTextContent('Bételgeuse');
     expect(tooltip).toHaveTextContent('Basse Sécurité');
@@ -54,7 +75,14 @@ describe('MapCanvas', () => {
   it('shows a tooltip with an open button instead of navigating when a tap inspects', () => {
     const onOpen = vi.fn();
     renderScreen(
-      <MapCanvas systems={systems} matches={[]} route={EMPTY_ROUTE_DRAWING} focus={[]} tapToInspect onOpen={onOpen} />,
+      <MapCanvas
+        systems={systems}
+        matches={[]}
+        route={EMPTY_ROUTE_DRAWING}
+        focus={[]}
+        tapToInspect
+        onOpen={onOpen}
+      />,
     );
     fireEvent.click(node(1));
     expect(onOpen).not.toHaveBeenCalled();
@@ -66,7 +94,16 @@ describe('MapCanvas', () => {
   it('draws a found route as dashed segments with a start and an end marker', () => {
     const positions = new Map(systems.map((system) => [system.id, system.position]));
     const drawing = routeDrawing(systems, positions);
-    renderScreen(<MapCanvas systems={systems} matches={[]} route={drawing} focus={[]} tapToInspect={false} onOpen={vi.fn()} />);
+    renderScreen(
+      <MapCanvas
+        systems={systems}
+        matches={[]}
+        route={drawing}
+        focus={[]}
+        tapToInspect={false}
+        onOpen={vi.fn()}
+      />,
+    );
     expect(document.querySelectorAll('[data-route-segment]')).toHaveLength(2);
     expect(document.querySelector('[data-route-start]')?.getAttribute('data-route-start')).toBe('1');
     expect(document.querySelector('[data-route-end]')?.getAttribute('data-route-end')).toBe('3');

@@ -213,7 +213,13 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
         }}
       >
         <svg ref={svgRef} className={classes.svg} data-labels="off">
-          <g ref={worldRef} data-testid="map-world" onPointerOver={onPointerOver} onPointerOut={onPointerOut} onClick={onClick}>
+          <g
+            ref={worldRef}
+            data-testid="map-world"
+            onPointerOver={onPointerOver}
+            onPointerOut={onPointerOut}
+            onClick={onClick}
+          >
             <StaticLayer systems={systems} />
           </g>
         </svg>
@@ -239,12 +245,22 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
       ) : null}
       <Stack className={classes.controls} gap={6}>
         <Tooltip label={t('map.zoomIn')} position="left">
-          <ActionIcon variant="default" size="lg" aria-label={t('map.zoomIn')} onClick={() => zoomStep(BUTTON_ZOOM)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t('map.zoomIn')}
+            onClick={() => zoomStep(BUTTON_ZOOM)}
+          >
             <IconPlus size={18} />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('map.zoomOut')} position="left">
-          <ActionIcon variant="default" size="lg" aria-label={t('map.zoomOut')} onClick={() => zoomStep(1 / BUTTON_ZOOM)}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t('map.zoomOut')}
+            onClick={() => zoomStep(1 / BUTTON_ZOOM)}
+          >
             <IconMinus size={18} />
           </ActionIcon>
         </Tooltip>

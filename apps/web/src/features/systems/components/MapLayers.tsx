@@ -17,7 +17,14 @@ export const StaticLayer = memo(function StaticLayer({ systems }: { systems: rea
     <>
       <g>
         {edges.map((edge) => (
-          <line key={edge.key} className={classes.edge} x1={edge.from.x} y1={edge.from.y} x2={edge.to.x} y2={edge.to.y} />
+          <line
+            key={edge.key}
+            className={classes.edge}
+            x1={edge.from.x}
+            y1={edge.from.y}
+            x2={edge.to.x}
+            y2={edge.to.y}
+          />
         ))}
       </g>
       <g>
@@ -91,9 +98,23 @@ export const RouteLayer = memo(function RouteLayer({ drawing }: { drawing: Route
         />
       ))}
       {start ? (
-        <circle className={classes.routeStart} cx={start.x} cy={start.y} r={NODE_RADIUS + 1} data-route-start={start.id} />
+        <circle
+          className={classes.routeStart}
+          cx={start.x}
+          cy={start.y}
+          r={NODE_RADIUS + 1}
+          data-route-start={start.id}
+        />
       ) : null}
-      {end ? <circle className={classes.routeEnd} cx={end.x} cy={end.y} r={NODE_RADIUS + 1} data-route-end={end.id} /> : null}
+      {end ? (
+        <circle
+          className={classes.routeEnd}
+          cx={end.x}
+          cy={end.y}
+          r={NODE_RADIUS + 1}
+          data-route-end={end.id}
+        />
+      ) : null}
     </g>
   );
 });

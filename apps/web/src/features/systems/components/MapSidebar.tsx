@@ -1,4 +1,15 @@
-import { Anchor, CloseButton, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  CloseButton,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +44,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function MapSidebar({ systems, gateCount, search, onSearchChange, searchedFor, matches, routeFinder }: MapSidebarProps) {
+export function MapSidebar({
+  systems,
+  gateCount,
+  search,
+  onSearchChange,
+  searchedFor,
+  matches,
+  routeFinder,
+}: MapSidebarProps) {
   const { t } = useTranslation('systems');
   return (
     <Stack gap="md">
@@ -45,7 +64,9 @@ export function MapSidebar({ systems, gateCount, search, onSearchChange, searche
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           leftSection={<IconSearch size={16} />}
           rightSection={
-            search ? <CloseButton size="sm" aria-label={t('route.clear')} onClick={() => onSearchChange('')} /> : null
+            search ? (
+              <CloseButton size="sm" aria-label={t('route.clear')} onClick={() => onSearchChange('')} />
+            ) : null
           }
           data-testid="systems-search"
         />
@@ -79,7 +100,10 @@ export function MapSidebar({ systems, gateCount, search, onSearchChange, searche
         <Stack gap={6}>
           {SECURITY_TONES.map((tone) => (
             <Group key={tone} gap="xs" wrap="nowrap">
-              <span className={classes.swatch} style={{ background: `var(--mantine-color-${SECURITY_COLOR[tone]}-6)` }} />
+              <span
+                className={classes.swatch}
+                style={{ background: `var(--mantine-color-${SECURITY_COLOR[tone]}-6)` }}
+              />
               <Text size="sm">{t(`legend.${tone}`)}</Text>
             </Group>
           ))}

@@ -62,7 +62,8 @@ function fleetActions(orbit: SystemPlanet): { action: FleetAction; icon: ReactNo
       { action: 'spy', icon: <IconEye size={14} />, color: 'grape' },
     );
   }
-  if (orbit.debris.length > 0) actions.push({ action: 'exploit', icon: <IconPick size={14} />, color: 'yellow' });
+  if (orbit.debris.length > 0)
+    actions.push({ action: 'exploit', icon: <IconPick size={14} />, color: 'yellow' });
   return actions;
 }
 
@@ -176,7 +177,14 @@ function ActionsCell({ orbit, onAction }: CellProps) {
   return (
     <Group gap={6}>
       {actions.map(({ action, icon, color }) => (
-        <Button key={action} size="compact-xs" variant="light" color={color} leftSection={icon} onClick={() => onAction(action)}>
+        <Button
+          key={action}
+          size="compact-xs"
+          variant="light"
+          color={color}
+          leftSection={icon}
+          onClick={() => onAction(action)}
+        >
           {t(`detail.actions.${action}`)}
         </Button>
       ))}

@@ -1,4 +1,14 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  ThemeIcon,
+  Timeline,
+} from '@mantine/core';
 import { IconFlag, IconRocket, IconRoute, IconX } from '@tabler/icons-react';
 import { ROUTE_PREFERENCES, type RoutePreference } from '@starhold/contract';
 import { useMemo, useState } from 'react';
@@ -75,7 +85,7 @@ export function RouteFinder({ systems, route, searching, failed, onFind, onClear
           fullWidth
           size="xs"
           value={prefer}
-          onChange={(value) => setPrefer(value as RoutePreference)}
+          onChange={(value) => setPrefer(value)}
           data={ROUTE_PREFERENCES.map((value) => ({ value, label: t(`route.prefer.${value}`) }))}
           aria-label={t('route.preference')}
         />

@@ -58,7 +58,10 @@ beforeEach(() => {
     'fetch',
     fakeFetch({
       '/api/v1/systems/7': { body: { data: detail } },
-      '/api/v1/systems/999': { status: 404, body: { message: 'Not found', code: 40400, i18n_comment: 'NOT_FOUND' } },
+      '/api/v1/systems/999': {
+        status: 404,
+        body: { message: 'Not found', code: 40400, i18n_comment: 'NOT_FOUND' },
+      },
     }),
   );
 });
@@ -73,14 +76,20 @@ function rows() {
 
 describe('SystemDetailPage', () => {
   it('shows the name, id and a back button to the map', async () => {
-    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+    });
     expect(await screen.findByTestId('system-name')).toHaveTextContent('Vega');
     expect(screen.getByText('ID 7')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour à la carte' })).toHaveAttribute('href', '/systems');
   });
 
   it('links the own planet to the profile and another player to their account, with their race', async () => {
-    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+    });
     await screen.findByTestId('planets-table');
     const [own, other] = rows();
     expect(within(own!).getByRole('link', { name: /moi/ })).toHaveAttribute('href', '/profile');
@@ -90,7 +99,10 @@ describe('SystemDetailPage', () => {
   });
 
   it('derives the status from the last visit: active under 7 days, inactive beyond', async () => {
-    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+    });
     await screen.findByTestId('planets-table');
     const [own, other] = rows();
     expect(within(own!).getByText('Actif')).toBeInTheDocument();
@@ -99,9 +111,15 @@ describe('SystemDetailPage', () => {
   });
 
   it('offers attack, park and spy on planets and exploit where debris lies', async () => {
-    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+    });
     await screen.findByTestId('planets-table');
-    const names = (row: HTMLElement) => within(row).queryAllByRole('button').map((button) => button.textContent);
+    const names = (row: HTMLElement) =>
+      within(row)
+        .queryAllByRole('button')
+        .map((button) => button.textContent);
     const [own, other, debrisOnly, empty] = rows();
     expect(names(own!)).toEqual(['Attaquer', 'Stationner', 'Espionner']);
     expect(names(other!)).toEqual(['Attaquer', 'Stationner', 'Espionner', 'Exploiter']);
@@ -111,7 +129,10 @@ describe('SystemDetailPage', () => {
   });
 
   it('explains that fleets are coming when an action is pressed', async () => {
-    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+    });
     await screen.findByTestId('planets-table');
     await userEvent.click(within(rows()[1]!).getByRole('button', { name: 'Attaquer' }));
     const dialog = await screen.findByRole('dialog');
@@ -120,20 +141,31 @@ describe('SystemDetailPage', () => {
   });
 
   it('lists the connected systems as links', async () => {
-    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, { path: '/systems/7', route: '/systems/:systemId' });
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+    });
     const connections = await screen.findByTestId('system-connections');
     expect(within(connections).getByRole('link', { name: /Rigel/ })).toHaveAttribute('href', '/systems/8');
     expect(within(connections).getByRole('link', { name: /Deneb/ })).toHaveAttribute('href', '/systems/9');
   });
 
   it('shows the error alert with a back button for an unknown system', async () => {
-    renderScreen(<SystemDetailPage systemId="999" clock={clock} />, { path: '/systems/999', route: '/systems/:systemId' });
-    expect(await screen.findByTestId('system-error')).toHaveTextContent('Erreur lors du chargement du système');
+    renderScreen(<SystemDetailPage systemId="999" clock={clock} />, {
+      path: '/systems/999',
+      route: '/systems/:systemId',
+    });
+    expect(await screen.findByTestId('system-error')).toHaveTextContent(
+      'Erreur lors du chargement du système',
+    );
     expect(screen.getByRole('link', { name: 'Retour à la carte' })).toBeInTheDocument();
   });
 
   it('shows the error alert without calling the server for an id that is not a number', () => {
-    renderScreen(<SystemDetailPage systemId="abc" clock={clock} />, { path: '/systems/abc', route: '/systems/:systemId' });
+    renderScreen(<SystemDetailPage systemId="abc" clock={clock} />, {
+      path: '/systems/abc',
+      route: '/systems/:systemId',
+    });
     expect(screen.getByTestId('system-error')).toBeInTheDocument();
   });
 });

@@ -36,7 +36,13 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
   if (id === null || query.isError) {
     return (
       <Stack gap="md" maw={720}>
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('detail.error')} data-testid="system-error">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          title={t('detail.error')}
+          data-testid="system-error"
+        >
           {t('detail.errorHint')}
         </Alert>
         <Group>

@@ -22,11 +22,22 @@ interface SystemTooltipProps {
   onClose: () => void;
 }
 
-export function SystemTooltip({ system, x, y, containerWidth, containerHeight, pinned, onOpen, onClose }: SystemTooltipProps) {
+export function SystemTooltip({
+  system,
+  x,
+  y,
+  containerWidth,
+  containerHeight,
+  pinned,
+  onOpen,
+  onClose,
+}: SystemTooltipProps) {
   const { t } = useTranslation('systems');
   // Flip to the other side of the pointer near the right and bottom edges, so it stays readable.
-  const left = x + OFFSET + ESTIMATED_WIDTH > containerWidth ? Math.max(x - OFFSET - ESTIMATED_WIDTH, 4) : x + OFFSET;
-  const top = y + OFFSET + ESTIMATED_HEIGHT > containerHeight ? Math.max(y - OFFSET - ESTIMATED_HEIGHT, 4) : y + OFFSET;
+  const left =
+    x + OFFSET + ESTIMATED_WIDTH > containerWidth ? Math.max(x - OFFSET - ESTIMATED_WIDTH, 4) : x + OFFSET;
+  const top =
+    y + OFFSET + ESTIMATED_HEIGHT > containerHeight ? Math.max(y - OFFSET - ESTIMATED_HEIGHT, 4) : y + OFFSET;
   return (
     <Paper
       className={classes.tooltip}
@@ -44,7 +55,13 @@ export function SystemTooltip({ system, x, y, containerWidth, containerHeight, p
             {system.name}
           </Text>
           {pinned ? (
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('tooltip.close')} onClick={onClose}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('tooltip.close')}
+              onClick={onClose}
+            >
               <IconX size={14} />
             </ActionIcon>
           ) : null}

@@ -22,7 +22,10 @@ beforeEach(() => {
     fakeFetch({
       '/api/v1/systems': { body: { data: systems } },
       '/api/v1/systems/1/3': { body: { data: route } },
-      '/api/v1/systems/3/1': { status: 404, body: { message: 'no route', code: 40402, i18n_comment: 'ROUTE_NOT_FOUND' } },
+      '/api/v1/systems/3/1': {
+        status: 404,
+        body: { message: 'no route', code: 40402, i18n_comment: 'ROUTE_NOT_FOUND' },
+      },
     }),
   );
 });
@@ -61,11 +64,12 @@ describe('SystemsMapPage', () => {
     expect(document.querySelectorAll('[data-match-id]')).toHaveLength(0);
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByTestId('search-results')).toHaveTextContent('1 système trouvé');
-    expect(within(screen.getByTestId('search-results')).getByRole('link', { name: 'Bételgeuse' })).toHaveAttribute(
-      'href',
-      '/systems/2',
-    );
-    expect([...document.querySelectorAll('[data-match-id]')].map((ring) => ring.getAttribute('data-match-id'))).toEqual(['2']);
+    expect(
+      within(screen.getByTestId('search-results')).getByRole('link', { name: 'Bételgeuse' }),
+    ).toHaveAttribute('href', '/systems/2');
+    expect(
+      [...document.querySelectorAll('[data-match-id]')].map((ring) => ring.getAttribute('data-match-id')),
+    ).toEqual(['2']);
   });
 
   it('keeps find disabled until both ends are chosen, then draws and lists the route', async () => {

@@ -36,7 +36,10 @@ export function SystemsMapPage() {
   const gates = useMemo(() => gateCount(systems), [systems]);
   const matches = useMemo(() => matchSystems(systems, searchedFor), [systems, searchedFor]);
   const route = findRoute.data;
-  const drawing = useMemo(() => (route ? routeDrawing(route, positions) : EMPTY_ROUTE_DRAWING), [route, positions]);
+  const drawing = useMemo(
+    () => (route ? routeDrawing(route, positions) : EMPTY_ROUTE_DRAWING),
+    [route, positions],
+  );
 
   useEffect(() => {
     if (matches.length > 0) setFocus(matches.map((system) => system.position));
@@ -59,7 +62,7 @@ export function SystemsMapPage() {
         <SegmentedControl
           fullWidth
           value={view}
-          onChange={(value) => setView(value as MobileView)}
+          onChange={(value) => setView(value)}
           data-testid="map-view-toggle"
           data={[
             {
@@ -97,10 +100,12 @@ export function SystemsMapPage() {
               onFind: (request) =>
                 findRoute.mutate(request, {
                   onSuccess: (found) =>
-                    setFocus(found.flatMap((hop) => {
-                      const position = positions.get(hop.id);
-                      return position ? [position] : [];
-                    })),
+                    setFocus(
+                      found.flatMap((hop) => {
+                        const position = positions.get(hop.id);
+                        return position ? [position] : [];
+                      }),
+                    ),
                 }),
               onClear: () => findRoute.reset(),
             }}

@@ -3,7 +3,14 @@ import { gateCount, gateEdges } from './map-geometry';
 import type { MapSystem } from './types';
 
 function system(id: number, connections: number[], x = id * 10, y = 0): MapSystem {
-  return { id, name: `S${id}`, position: { x, y }, security: { name: 'high' }, connections, has_own_planet: false };
+  return {
+    id,
+    name: `S${id}`,
+    position: { x, y },
+    security: { name: 'high' },
+    connections,
+    has_own_planet: false,
+  };
 }
 
 describe('gateEdges', () => {

@@ -19,14 +19,22 @@ export interface RouteDrawing {
   systemIds: ReadonlySet<number>;
 }
 
-export const EMPTY_ROUTE_DRAWING: RouteDrawing = { segments: [], start: null, end: null, systemIds: new Set() };
+export const EMPTY_ROUTE_DRAWING: RouteDrawing = {
+  segments: [],
+  start: null,
+  end: null,
+  systemIds: new Set(),
+};
 
 /**
  * Turns the ordered list of systems of a route into what the overlay draws. Hops whose system is
  * not on the map (a stale list after a universe change) break the line instead of inventing a
  * position.
  */
-export function routeDrawing(route: readonly RouteHop[], positions: ReadonlyMap<number, Point>): RouteDrawing {
+export function routeDrawing(
+  route: readonly RouteHop[],
+  positions: ReadonlyMap<number, Point>,
+): RouteDrawing {
   const placed = route.flatMap((hop) => {
     const position = positions.get(hop.id);
     return position ? [{ id: hop.id, x: position.x, y: position.y }] : [];

@@ -1,6 +1,10 @@
 /** Lower-cases and strips accents so that "eridani" finds "Éridani". */
 export function normaliseName(name: string): string {
-  return name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 export function matchSystems<T extends { name: string }>(systems: readonly T[], query: string): T[] {

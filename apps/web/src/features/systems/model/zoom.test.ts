@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, clampZoom, cssLayerTransform, fitTransform, focusTransform, layerStillCovers, layerTransform, wheelDelta, wheelScaleFactor, ZOOM_MAX, ZOOM_MIN } from './zoom';
+import {
+  centreOn,
+  clampZoom,
+  cssLayerTransform,
+  fitTransform,
+  focusTransform,
+  layerStillCovers,
+  layerTransform,
+  wheelDelta,
+  wheelScaleFactor,
+  ZOOM_MAX,
+  ZOOM_MIN,
+} from './zoom';
 
 const viewport = { width: 800, height: 600 };
 
@@ -82,15 +94,31 @@ describe('focusTransform', () => {
 });
 
 describe('layerTransform', () => {
-  const apply = (t: { x: number; y: number; k: number }, p: { x: number; y: number }) => ({ x: p.x * t.k + t.x, y: p.y * t.k + t.y });
+  const apply = (t: { x: number; y: number; k: number }, p: { x: number; y: number }) => ({
+    x: p.x * t.k + t.x,
+    y: p.y * t.k + t.y,
+  });
 
   it.each([
-    [{ x: 0, y: 0, k: 1 }, { x: 40, y: -25, k: 1 }],
-    [{ x: 10, y: 20, k: 0.5 }, { x: -300, y: 90, k: 2.5 }],
-    [{ x: -800, y: -450, k: 4 }, { x: 12, y: 7, k: 0.1 }],
+    [
+      { x: 0, y: 0, k: 1 },
+      { x: 40, y: -25, k: 1 },
+    ],
+    [
+      { x: 10, y: 20, k: 0.5 },
+      { x: -300, y: 90, k: 2.5 },
+    ],
+    [
+      { x: -800, y: -450, k: 4 },
+      { x: 12, y: 7, k: 0.1 },
+    ],
   ])('moves the picture drawn at %o onto %o', (drawn, current) => {
     const layer = layerTransform(drawn, current);
-    for (const world of [{ x: 0, y: 0 }, { x: 500, y: 300 }, { x: -120, y: 44 }]) {
+    for (const world of [
+      { x: 0, y: 0 },
+      { x: 500, y: 300 },
+      { x: -120, y: 44 },
+    ]) {
       const onLayer = apply(layer, apply(drawn, world));
       const wanted = apply(current, world);
       expect(onLayer.x).toBeCloseTo(wanted.x, 9);

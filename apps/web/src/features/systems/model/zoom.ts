@@ -60,7 +60,12 @@ export function boundsOf(points: readonly Point[]): Bounds | null {
 }
 
 /** The transform that shows every point inside the viewport, keeping `padding` pixels free. */
-export function fitTransform(points: readonly Point[], viewport: Viewport, padding: number, maxK = ZOOM_MAX): MapTransform {
+export function fitTransform(
+  points: readonly Point[],
+  viewport: Viewport,
+  padding: number,
+  maxK = ZOOM_MAX,
+): MapTransform {
   const bounds = boundsOf(points);
   if (!bounds) return { x: 0, y: 0, k: 1 };
   const width = Math.max(bounds.maxX - bounds.minX, 1);
@@ -75,7 +80,11 @@ export function fitTransform(points: readonly Point[], viewport: Viewport, paddi
  * Where the map goes for a search: one match is centred at a readable zoom (never zooming out
  * the player), several matches are framed together.
  */
-export function focusTransform(points: readonly Point[], viewport: Viewport, currentK: number): MapTransform | null {
+export function focusTransform(
+  points: readonly Point[],
+  viewport: Viewport,
+  currentK: number,
+): MapTransform | null {
   const [only] = points;
   if (!only) return null;
   if (points.length === 1) return centreOn(only, viewport, Math.max(currentK, FOCUS_ZOOM));
@@ -103,7 +112,12 @@ export function cssLayerTransform({ x, y, k }: MapTransform): string {
  * viewport under the gesture's layer transform, and is not magnified so much that it turns blurry.
  * When it does not, the map is drawn again mid-gesture.
  */
-export function layerStillCovers(layer: MapTransform, viewport: Viewport, margin: number, maxMagnification = 2.5): boolean {
+export function layerStillCovers(
+  layer: MapTransform,
+  viewport: Viewport,
+  margin: number,
+  maxMagnification = 2.5,
+): boolean {
   if (layer.k > maxMagnification) return false;
   const left = layer.x - layer.k * margin;
   const top = layer.y - layer.k * margin;

@@ -18,7 +18,10 @@ export function TermsPage() {
   const { t } = useTranslation('terms');
   return (
     <Container size="md" py="xl">
-      <Paper p={{ base: 'lg', sm: 'xl' }} style={{ background: 'rgba(13, 18, 30, 0.88)', backdropFilter: 'blur(12px)' }}>
+      <Paper
+        p={{ base: 'lg', sm: 'xl' }}
+        style={{ background: 'rgba(13, 18, 30, 0.88)', backdropFilter: 'blur(12px)' }}
+      >
         <Stack gap="lg">
           <Anchor component={Link} to="/login" size="sm">
             <IconArrowLeft size={14} style={{ verticalAlign: 'middle' }} /> {t('back')}
