@@ -28,7 +28,15 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', '*.ts', 'apps/*/*.mjs', 'tools/eslint/*.mjs', 'e2e/screenshots/*.mjs'] },
+        projectService: {
+          allowDefaultProject: [
+            '*.mjs',
+            '*.ts',
+            'apps/*/*.mjs',
+            'tools/eslint/*.mjs',
+            'e2e/screenshots/*.mjs',
+          ],
+        },
         tsconfigRootDir: root,
       },
       globals: { ...globals.node },
@@ -37,7 +45,10 @@ export default tseslint.config(
     plugins: { boundaries: createBoundariesPlugin(root) },
     rules: {
       'boundaries/imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
@@ -53,7 +64,11 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'The rules take the clock as an argument.' },
-        { object: 'Math', property: 'random', message: 'The rules take randomness as an argument (a seeded generator).' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'The rules take randomness as an argument (a seeded generator).',
+        },
       ],
       'no-restricted-globals': [
         'error',
@@ -63,7 +78,10 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The rules take the clock as an argument.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'The rules take the clock as an argument.',
+        },
       ],
     },
   },

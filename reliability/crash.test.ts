@@ -111,9 +111,7 @@ async function ownedWorth(server: ServerProcess, player: Player): Promise<number
     const list = (await call(server, player, 'GET', `/me/planet/${kind}`)).body.data as ModuleList;
     for (const module of list.modules) {
       if (typeId === 3 || typeId === 4) worth += (module.value ?? 0) * sum(unitCost(typeId, module.id));
-      else
-        for (let l = 1; l <= (module.level ?? 0); l += 1)
-          worth += sum(levelCost(typeId, module.id, l));
+      else for (let l = 1; l <= (module.level ?? 0); l += 1) worth += sum(levelCost(typeId, module.id, l));
     }
   }
   return worth;

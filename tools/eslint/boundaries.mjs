@@ -15,10 +15,15 @@ const WORKSPACES = {
 export function resolveImport(root, fromFile, specifier) {
   if (specifier.startsWith('.')) {
     const absolute = path.resolve(path.dirname(fromFile), specifier);
-    return path.relative(root, absolute).split(path.sep).join('/').replace(/\.(js|mjs)$/, '');
+    return path
+      .relative(root, absolute)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.(js|mjs)$/, '');
   }
   for (const [name, folder] of Object.entries(WORKSPACES)) {
-    if (specifier === name || specifier.startsWith(`${name}/`)) return `${folder}${specifier.slice(name.length)}`;
+    if (specifier === name || specifier.startsWith(`${name}/`))
+      return `${folder}${specifier.slice(name.length)}`;
   }
   return `pkg:${specifier}`;
 }
@@ -51,7 +56,9 @@ export const ZONES = [
     name: 'web-server',
     files: 'apps/web',
     check: (target) =>
-      within(target, 'apps/server') ? 'The web app never imports server code: share through packages/contract.' : null,
+      within(target, 'apps/server')
+        ? 'The web app never imports server code: share through packages/contract.'
+        : null,
   },
   {
     name: 'web-features',
@@ -83,7 +90,11 @@ export function createBoundariesPlugin(root) {
   return {
     rules: {
       imports: {
-        meta: { type: 'problem', schema: [], docs: { description: 'Import boundaries between packages, features and modules' } },
+        meta: {
+          type: 'problem',
+          schema: [],
+          docs: { description: 'Import boundaries between packages, features and modules' },
+        },
         create(context) {
           const file = path.relative(root, context.filename).split(path.sep).join('/');
           const zones = ZONES.filter((zone) => within(file, zone.files));

@@ -95,7 +95,7 @@ describe('the state cache', () => {
   it('freezes a kept state all the way down, so no request can change it for another', () => {
     const kept = deepFreeze({ planets: [{ resources: { metal: 1 } }] });
     expect(() => {
-      (kept.planets[0]!.resources).metal = 2;
+      kept.planets[0]!.resources.metal = 2;
     }).toThrow(TypeError);
     expect(() => (kept.planets as unknown[]).push({})).toThrow(TypeError);
   });

@@ -1,17 +1,11 @@
 import type { ConstructionTypeId, PlayableRaceId } from '../types.js';
-import {
-  BUILDINGS,
-  FACTORIES,
-  RESEARCHES,
-  type BuildingDef,
-  type FactoryDef,
-} from './base.js';
+import { BUILDINGS, FACTORIES, RESEARCHES, type BuildingDef, type FactoryDef } from './base.js';
 import { DEFENSES, SHIPS, type DefenseDef, type ShipDef } from './units.js';
 
 export * from './base.js';
 export * from './units.js';
 
-export type ModuleDef = FactoryDef | BuildingDef   | ShipDef | DefenseDef;
+export type ModuleDef = FactoryDef | BuildingDef | ShipDef | DefenseDef;
 
 /** The definitions of one construction type, in id order. */
 export function modulesOfType(typeId: ConstructionTypeId): readonly ModuleDef[] {

@@ -370,17 +370,7 @@ export function createConstructionsService(deps: EconomyDeps) {
         ownModule(ctx.state, typeId, moduleId);
         const outcome = isLevelType(typeId)
           ? unwrap(queueLevel(ctx.state, planet.id, typeId, moduleId, ctx.now, ctx.config))
-          : unwrap(
-              orderUnits(
-                ctx.state,
-                planet.id,
-                typeId,
-                moduleId,
-                quantity ?? 1,
-                ctx.now,
-                ctx.config,
-              ),
-            );
+          : unwrap(orderUnits(ctx.state, planet.id, typeId, moduleId, quantity ?? 1, ctx.now, ctx.config));
         if (outcome.item === undefined)
           throw new Error('The rules engine returned no queue item for a started construction');
         return { state: outcome.state, events: outcome.events, result: toConstruction(outcome.item) };

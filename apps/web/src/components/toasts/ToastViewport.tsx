@@ -29,12 +29,10 @@ function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
       className={classes.toast}
       data-type={toast.type}
       data-leaving={toast.phase === 'leaving' || undefined}
-      style={
-        {
-          '--toast-fade': `${TOAST_FADE_MS}ms`,
-          '--toast-color': `var(--mantine-color-${color}-6)`,
-        }
-      }
+      style={{
+        '--toast-fade': `${TOAST_FADE_MS}ms`,
+        '--toast-color': `var(--mantine-color-${color}-6)`,
+      }}
       p="sm"
       shadow="lg"
     >

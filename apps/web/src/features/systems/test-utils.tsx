@@ -9,7 +9,11 @@ import type { SystemListItem } from './api/get-systems';
 /** Renders a systems screen inside the app's providers, at `path`, with a probe for navigations. */
 export function renderScreen(
   ui: ReactElement,
-  { path = '/systems', route = '/systems', language = 'fr' }: { path?: string; route?: string; language?: Language } = {},
+  {
+    path = '/systems',
+    route = '/systems',
+    language = 'fr',
+  }: { path?: string; route?: string; language?: Language } = {},
 ) {
   return render(
     <Providers i18n={createI18n({ language })} queryClient={createQueryClient()} env="test">
