@@ -46,8 +46,9 @@ export function sqliteBackend(): Backend {
     name: 'sqlite',
     env: { DATA_DIR: dir },
     open: () => openDatabase({ kind: 'sqlite', file: join(dir, 'starhold.sqlite') }),
-    async dispose() {
+    dispose() {
       rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
     },
   };
 }
@@ -68,7 +69,7 @@ export async function availableBackends(): Promise<
 > {
   const url = await postgresUrl();
   const makers: { name: Backend['name']; make: () => Promise<Backend> }[] = [
-    { name: 'sqlite', make: async () => sqliteBackend() },
+    { name: 'sqlite', make: () => Promise.resolve(sqliteBackend()) },
   ];
   if (url) makers.push({ name: 'postgres', make: () => postgresBackend(url) });
   return makers;

@@ -1,5 +1,7 @@
 // Frame times of the systems map while panning and zooming (issue "Star map": smooth with 1,000 systems).
 // Start a server with SYSTEM_COUNT=1000, then: BASE=http://127.0.0.1:PORT node e2e/screenshots/map-frames.mjs
+// The page.evaluate callbacks run in the browser, hence its globals.
+/* global document, window, requestAnimationFrame, cancelAnimationFrame */
 import { chromium } from 'playwright-core';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:3117';

@@ -27,9 +27,11 @@ test('unlocking the geologist for a day takes 10 NMI and raises metal production
   await expect(balance).toContainText('90');
   await expect(metalRate).not.toHaveText(rateBefore ?? '');
 
-  const factories = await (await page.request.get('/api/v1/me/planet/factories')).json();
-  const metal = factories.data.modules.find((item: { factory: { id: number } }) => item.factory.id === 1);
-  const me = await (await page.request.get('/api/v1/me')).json();
+  const factories = (await (await page.request.get('/api/v1/me/planet/factories')).json()) as {
+    data: { modules: { factory: { id: number }; production_per_hour: number }[] };
+  };
+  const metal = factories.data.modules.find((item) => item.factory.id === 1)!;
+  const me = (await (await page.request.get('/api/v1/me')).json()) as { data: { nmi: number } };
   expect(me.data.nmi).toBe(90);
   expect(metal.production_per_hour).toBeGreaterThan(0);
 });

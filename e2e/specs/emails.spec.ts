@@ -33,7 +33,7 @@ test('reading the welcome email marks it read and the unread count drops in the 
   await expect(page.getByText('1 non lu')).toBeHidden();
   await expect(page.getByText('Non lu', { exact: true })).toBeHidden();
   const me = await page.request.get('/api/v1/me');
-  expect((await me.json()).data.email_not_read_count).toBe(0);
+  expect(((await me.json()) as { data: { email_not_read_count: number } }).data.email_not_read_count).toBe(0);
   await page.getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByText('Aucun message non lu')).toBeVisible();
 });

@@ -37,7 +37,9 @@ test('the leaderboard pages 25 rows at a time on the server, sorts by a points c
 
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(25);
-  const total = (await (await page.request.get('/api/v1/accounts?limit=1')).json()).meta.total as number;
+  const total = (
+    (await (await page.request.get('/api/v1/accounts?limit=1')).json()) as { meta: { total: number } }
+  ).meta.total;
   const pages = Math.ceil(total / 25);
   expect(total).toBeGreaterThanOrEqual(EXTRA_ACCOUNTS + 1);
   await expect(page.getByText(`Page 1 sur ${pages}`)).toBeVisible();
@@ -46,22 +48,28 @@ test('the leaderboard pages 25 rows at a time on the server, sorts by a points c
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText(`Page 2 sur ${pages}`)).toBeVisible();
   await expect(page).toHaveURL(/page=2/);
-  const secondPage = (await (await page.request.get('/api/v1/accounts?offset=25&limit=25')).json())
-    .data as RankingRow[];
+  const secondPage = (
+    (await (await page.request.get('/api/v1/accounts?offset=25&limit=25')).json()) as { data: RankingRow[] }
+  ).data;
   await expect(rows.first()).toContainText(secondPage[0]!.username);
 
   await page.getByRole('button', { name: 'Trier par Science' }).click();
   await expect(page).toHaveURL(/order_by=science_points/);
   await expect(page.getByText(`Page 1 sur ${pages}`)).toBeVisible();
   const bySciencePage = (
-    await (await page.request.get('/api/v1/accounts?order_by=science_points&limit=25')).json()
-  ).data as RankingRow[];
+    (await (await page.request.get('/api/v1/accounts?order_by=science_points&limit=25')).json()) as {
+      data: RankingRow[];
+    }
+  ).data;
   await expect(rows.first()).toContainText(bySciencePage[0]!.username);
   await expect(rows.nth(24)).toContainText(bySciencePage[24]!.username);
 
   // My row is on whichever page the ranking puts it; find it through the API and go there.
-  const all = (await (await page.request.get(`/api/v1/accounts?order_by=science_points&limit=100`)).json())
-    .data as RankingRow[];
+  const all = (
+    (await (await page.request.get(`/api/v1/accounts?order_by=science_points&limit=100`)).json()) as {
+      data: RankingRow[];
+    }
+  ).data;
   const myIndex = all.findIndex((row) => row.is_me);
   await page.goto(`/accounts?page=${Math.floor(myIndex / 25) + 1}&order_by=science_points`);
   const mine = page.locator('tbody tr[data-highlighted]');

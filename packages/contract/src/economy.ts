@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 /** Control characters (C0, DEL and C1) are refused in player-chosen names. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const PLANET_NAME_MIN = 3;

@@ -151,12 +151,12 @@ async function send(real: Real, action: Action): Promise<Sent> {
   const refund = { metal: 0, crystal: 0, fuel: 0 };
   let inProgress: Started[] = [];
   if (action.kind === 'cancel' && response.statusCode === 200) {
-    const body = response.json() as {
+    const body = response.json<{
       data: {
         refund: { resource: { name: string }; amount: number }[];
         construction_lists: ConstructionBody[];
       };
-    };
+    }>();
     for (const item of body.data.refund) {
       const key = item.resource.name as keyof Resources;
       refund[key] += item.amount;
@@ -164,7 +164,7 @@ async function send(real: Real, action: Action): Promise<Sent> {
     inProgress = inProgressOf(body.data.construction_lists);
   }
   if (action.kind === 'start' && response.statusCode === 200) {
-    inProgress = inProgressOf([(response.json() as { data: ConstructionBody }).data]);
+    inProgress = inProgressOf([response.json<{ data: ConstructionBody }>().data]);
   }
   return { status: response.statusCode, refund, inProgress };
 }
@@ -212,9 +212,9 @@ function countPaid(model: Model, items: readonly Started[]): void {
 async function checkInvariants(model: Model, real: Real, refund: Resources): Promise<void> {
   const planet = (
     await app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: real.player.headers })
-  ).json() as {
+  ).json<{
     data: { resources: { resource: { name: string }; value: number; max: number }[] };
-  };
+  }>();
   const now: Resources = { metal: 0, crystal: 0, fuel: 0 };
   for (const item of planet.data.resources) {
     const key = item.resource.name as keyof Resources;
@@ -241,11 +241,9 @@ async function checkInvariants(model: Model, real: Real, refund: Resources): Pro
     );
   }
 
-  const me = (
-    await app.inject({ method: 'GET', url: '/api/v1/me', headers: real.player.headers })
-  ).json() as {
+  const me = (await app.inject({ method: 'GET', url: '/api/v1/me', headers: real.player.headers })).json<{
     data: { total_points: number; nmi: number };
-  };
+  }>();
   expect(me.data.nmi, 'NMI never negative').toBeGreaterThanOrEqual(0);
   expect(me.data.total_points).toBeCloseTo(await ownedWorth(real), 6);
 }

@@ -49,9 +49,9 @@ const login = (email: string, password: string, remoteAddress: string) =>
 async function metalOf(player: TestPlayer): Promise<number> {
   const body = (
     await t.app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: player.headers })
-  ).json() as {
+  ).json<{
     data: { resources: { value: number }[]; construction_lists: unknown[] };
-  };
+  }>();
   return (body.data.resources[0]?.value ?? -1) * 1000 + body.data.construction_lists.length;
 }
 
