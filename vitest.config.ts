@@ -24,6 +24,7 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      { test: { name: 'tooling', root: 'tools', include: ['**/*.test.ts'], environment: 'node' } },
       'apps/web/vitest.config.ts',
       // The web app's build tooling runs in Node, without the browser set-up of the web project.
       { test: { name: 'web-build', root: 'apps/web', include: ['build/**/*.test.ts'], environment: 'node' } },

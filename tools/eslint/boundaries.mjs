@@ -74,7 +74,7 @@ export const ZONES = [
   },
   {
     name: 'server-modules',
-    files: 'apps/server/src/modules',
+    files: 'apps/server/src',
     check: (target, file) => {
       const match = /^apps\/server\/src\/modules\/([^/]+)(\/.*)?$/.exec(target);
       if (!match) return null;
