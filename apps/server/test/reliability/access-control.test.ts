@@ -20,9 +20,14 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimit: { max: 1_000_000, windowMs: 60_000 } });
   a = await registerPlayer(t.app, { email: 'alice.private@example.test', username: 'alice' });
   b = await registerPlayer(t.app, { email: 'bob.private@example.test', username: 'bob' });
-  await setResources(t.database.db, await homePlanetId(t.database.db, b.me.id), B_RESOURCES);
+  const planetId = await homePlanetId(t.database.db, b.me.id);
+  // Enough to pay for the two constructions below, which B needs for ids of its own.
+  await setResources(t.database.db, planetId, { metal: 100_000, crystal: 100_000, fuel: 100_000 });
   expect((await call(b, 'POST', '/me/planet/factories/1')).status).toBe(200);
   expect((await call(b, 'POST', '/me/planet/factories/2')).status).toBe(200);
+  // Planted after every action of B that spends: the test clock stands still, so nothing
+  // produces either, and these exact values stay in B's state for the whole file.
+  await setResources(t.database.db, planetId, B_RESOURCES);
   await t.database.db.updateTable('accounts').set({ nmi: B_NMI }).where('id', '=', b.me.id).execute();
 });
 afterAll(async () => {
@@ -138,19 +143,22 @@ describe('access control between two accounts', () => {
       `/systems/${bSystem}`,
       `/systems/${bSystem}/${bSystem}`,
     ];
-    const secrets = [
-      b.email,
-      String(B_NMI),
-      ...Object.values(B_RESOURCES).map(String),
-      b.cookies.auth_token ?? '',
-      b.cookies.refresh_token ?? '',
-      '$argon2',
-    ].filter((secret) => secret !== '');
+    const planted = [b.email, String(B_NMI), ...Object.values(B_RESOURCES).map(String)];
+    const secrets = [...planted, b.cookies.auth_token ?? '', b.cookies.refresh_token ?? '', '$argon2'].filter(
+      (secret) => secret !== '',
+    );
+    const revealed = (body: string): string[] => secrets.filter((secret) => body.includes(secret));
+
+    // The probe can see a leak: B's own answers carry every planted value, unspent.
+    const ownAnswers = (await Promise.all(['/me', '/me/planet'].map((url) => call(b, 'GET', url))))
+      .map((answer) => answer.body)
+      .join('\n');
+    expect(revealed(ownAnswers)).toEqual(expect.arrayContaining(planted));
+
     for (const url of urls) {
       const answer = await call(a, 'GET', url);
       expect(answer.status, url).toBe(200);
-      for (const secret of secrets)
-        expect(answer.body.includes(secret), `${url} reveals ${secret}`).toBe(false);
+      expect(revealed(answer.body), `${url} reveals B's private values`).toEqual([]);
     }
     const profile = JSON.parse((await call(a, 'GET', `/accounts/${b.me.id}`)).body) as {
       data: Record<string, unknown>;
