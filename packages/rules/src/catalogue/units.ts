@@ -140,6 +140,49 @@ export const SHIPS: readonly ShipDef[] = [
   ship(2, { id: 20, key: 'scavenger', role: 'recycler', cost: cost(10000, 6000, 2000), speed: 2100, consumptionPerUa: 300, cargo: 21000, drive: 7, damages: [0, 0, 0, 0], layers: insectoidLayers(2300, 350), requirements: [shipyard(4), research(7, 6), research(14, 2)] }),
 ];
 
+/** A pirate ship of the nomads (race 3, the NPC faction): never built, never seen in a player's lists. */
+export interface NomadShipDef extends Omit<ShipDef, 'race'> {
+  race: 3;
+}
+
+const nomad = (row: ShipRow): NomadShipDef => ({
+  ...row,
+  race: 3,
+  damages: damages(row.damages),
+  canColonize: false,
+  canExploit: false,
+  canSpy: false,
+});
+
+/**
+ * The nomad pirates' ships (FLEETS.md section 3), kept out of SHIPS so that every list by race,
+ * every requirement check and every player-facing lookup stays exactly as it was. Ids follow the
+ * playable ships' (21..25) so one id names one ship everywhere (combat stacks, reports,
+ * translations). Human-style hulls; each priced a little above the human ship of its role for a
+ * little more power, so the catalogue's rule "cost rises with power" holds across them too.
+ */
+// prettier-ignore
+export const NOMAD_SHIPS: readonly NomadShipDef[] = [
+  nomad({ id: 21, key: 'nomad_raider', role: 'light_fighter', cost: cost(3200, 1100, 200), speed: 14000, consumptionPerUa: 22, cargo: 60, drive: 7, damages: [30, 30, 0, 0], layers: humanLayers(450, 110, 15), requirements: [] }),
+  nomad({ id: 22, key: 'nomad_marauder', role: 'heavy_fighter', cost: cost(6500, 4200, 300), speed: 11000, consumptionPerUa: 80, cargo: 120, drive: 8, damages: [80, 80, 0, 0], layers: humanLayers(1100, 280, 30), requirements: [] }),
+  nomad({ id: 23, key: 'nomad_corsair', role: 'cruiser', cost: cost(21000, 7500, 2000), speed: 15500, consumptionPerUa: 300, cargo: 900, drive: 8, damages: [100, 200, 0, 100], layers: humanLayers(2900, 750, 60), requirements: [] }),
+  nomad({ id: 24, key: 'nomad_reaver', role: 'battleship', cost: cost(46000, 16000, 1000), speed: 10500, consumptionPerUa: 520, cargo: 1600, drive: 9, damages: [0, 500, 500, 0], layers: humanLayers(6500, 1600, 220), requirements: [] }),
+  nomad({ id: 25, key: 'nomad_warlord', role: 'bomber', cost: cost(52000, 26000, 15000), speed: 4200, consumptionPerUa: 700, cargo: 600, drive: 8, damages: [300, 0, 1000, 0], layers: humanLayers(8000, 1300, 520), requirements: [] }),
+];
+
+/** A ship by id among the playable races' and the nomads' (combat, fleets in flight, reports). */
+export function findShipDef(id: number): ShipDef | NomadShipDef | undefined {
+  return SHIPS.find((def) => def.id === id) ?? NOMAD_SHIPS.find((def) => def.id === id);
+}
+
+/** The unit a combat stack names: a ship of any race (nomads included) or a defense. */
+export function findCombatUnit(
+  kind: 'ship' | 'defense',
+  id: number,
+): ShipDef | NomadShipDef | DefenseDef | undefined {
+  return kind === 'ship' ? findShipDef(id) : DEFENSES.find((def) => def.id === id);
+}
+
 interface DefenseRow {
   id: number;
   key: string;
