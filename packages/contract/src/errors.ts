@@ -119,6 +119,67 @@ export const ERROR_CATALOGUE = {
     fr: 'Aucun chemin entre ces systèmes',
     en: 'No route between these systems',
   },
+  // Fleets (FLEETS.md): codes from 1100 so that other additions to the catalogue never collide.
+  FLEET_SLOTS_FULL: {
+    code: 1100,
+    status: 409,
+    fr: 'Tous vos emplacements de flotte sont occupés',
+    en: 'All your fleet slots are in use',
+  },
+  NOT_ENOUGH_SHIPS: {
+    code: 1101,
+    status: 409,
+    fr: "Vous n'avez pas assez de vaisseaux sur cette planète",
+    en: 'You do not have enough ships on this planet',
+  },
+  INVALID_FLEET: {
+    code: 1102,
+    status: 400,
+    fr: 'Cette flotte ne peut pas accomplir cette mission',
+    en: 'This fleet cannot fly this mission',
+  },
+  PROTECTED_SPACE: {
+    code: 1103,
+    status: 409,
+    fr: 'Les attaques sont interdites en haute sécurité',
+    en: 'Attacks are forbidden in high-security space',
+  },
+  ORBIT_OCCUPIED: {
+    code: 1104,
+    status: 409,
+    fr: 'Cette orbite est déjà occupée',
+    en: 'This orbit is already occupied',
+  },
+  PLANET_LIMIT: {
+    code: 1105,
+    status: 409,
+    fr: 'Vous avez atteint votre nombre maximum de planètes',
+    en: 'You have reached your maximum number of planets',
+  },
+  NO_DEBRIS: {
+    code: 1106,
+    status: 409,
+    fr: "Il n'y a pas de débris sur cette orbite",
+    en: 'There is no debris on this orbit',
+  },
+  CARGO_TOO_LARGE: {
+    code: 1107,
+    status: 409,
+    fr: 'La cargaison dépasse la soute de la flotte',
+    en: "The cargo exceeds the fleet's hold",
+  },
+  NOT_RECALLABLE: {
+    code: 1108,
+    status: 409,
+    fr: 'Cette flotte ne peut plus être rappelée',
+    en: 'This fleet can no longer be recalled',
+  },
+  INVALID_TARGET: {
+    code: 1109,
+    status: 409,
+    fr: 'Cette cible ne convient pas à cette mission',
+    en: 'This target does not suit this mission',
+  },
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CATALOGUE;
