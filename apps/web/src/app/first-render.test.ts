@@ -4,6 +4,7 @@ import { focusPlanetQueryOptions } from '../api/planets';
 import { readStoredRace } from '../lib/settings';
 import { prepareFirstRender } from './first-render';
 import { createQueryClient } from './providers';
+import { requestUrl } from '../test/request-url';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -11,7 +12,7 @@ const json = (body: unknown) =>
 function stubApi(answers: Record<string, () => Promise<Response>>) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname.replace('/api/v1', '');
+    const path = new URL(requestUrl(input), 'http://localhost').pathname.replace('/api/v1', '');
     calls.push(path);
     const answer = answers[path];
     if (!answer) throw new Error(`unexpected call to ${path}`);
@@ -28,16 +29,17 @@ describe('prepareFirstRender', () => {
 
   it('fills the queries of the early GETs and stores the race before the first render', async () => {
     const calls = stubApi({
-      '/me': async () => json({ data: { id: 1, race: { id: 2, name: 'insectoid' } } }),
-      '/me/planet': async () => json({ data: { id: 7, name: 'Home' } }),
+      '/me': () => Promise.resolve(json({ data: { id: 1, race: { id: 2, name: 'insectoid' } } })),
+      '/me/planet': () => Promise.resolve(json({ data: { id: 7, name: 'Home' } })),
     });
     const queryClient = createQueryClient();
     let screenLoaded = false;
     await prepareFirstRender({
       queryClient,
       earlyPaths: ['/me', '/me/planet'],
-      preloadScreen: async () => {
+      preloadScreen: () => {
         screenLoaded = true;
+        return Promise.resolve();
       },
     });
     expect(calls.sort()).toEqual(['/me', '/me/planet']);
@@ -50,7 +52,7 @@ describe('prepareFirstRender', () => {
   it('asks for nothing when the page sent nothing early (the login page)', async () => {
     const calls = stubApi({});
     const queryClient = createQueryClient();
-    await prepareFirstRender({ queryClient, earlyPaths: [], preloadScreen: async () => undefined });
+    await prepareFirstRender({ queryClient, earlyPaths: [], preloadScreen: () => Promise.resolve() });
     expect(calls).toEqual([]);
     expect(queryClient.getQueryData(meQueryOptions.queryKey)).toBeUndefined();
   });
@@ -63,7 +65,7 @@ describe('prepareFirstRender', () => {
     await prepareFirstRender({
       queryClient,
       earlyPaths: ['/me'],
-      preloadScreen: async () => undefined,
+      preloadScreen: () => Promise.resolve(),
       waitMs: 50,
     });
     expect(performance.now() - started).toBeLessThan(1_000);

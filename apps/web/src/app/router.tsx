@@ -89,7 +89,9 @@ export function preloadScreenFor(pathname: string): Promise<void> {
   let preloading = preloadsByPath.get(pathname);
   if (preloading === undefined) {
     preloading = Promise.all(
-      (matchRoutes(routes, pathname) ?? []).map((match) => screenOfRoute.get(match.route)?.preload()),
+      (matchRoutes(routes, pathname) ?? []).map(
+        (match) => screenOfRoute.get(match.route)?.preload() ?? Promise.resolve(),
+      ),
     ).then(() => undefined);
     preloadsByPath.set(pathname, preloading);
   }

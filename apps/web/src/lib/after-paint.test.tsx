@@ -28,14 +28,18 @@ describe('useAfterPaint', () => {
     // The frame's callback runs before the frame is drawn: still false.
     act(() => frames.forEach((frame) => frame(0)));
     expect(screen.getByText('first frame')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
     expect(screen.getByText('painted')).toBeInTheDocument();
   });
 
   it('is true at once in a component mounted after the app has painted', () => {
     const first = render(<Probe />);
     act(() => frames.forEach((frame) => frame(0)));
-    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
     first.unmount();
     frames = [];
     render(<Probe />);
@@ -45,9 +49,13 @@ describe('useAfterPaint', () => {
 
   it('turns true after a second when no frame comes (a hidden tab)', () => {
     render(<Probe />);
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.getByText('first frame')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('painted')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, DEFAULT_TIMEOUT_MS, type ApiClientDeps } from './api-client';
 import type { ToastInput } from './toasts';
+import { requestUrl } from '../test/request-url';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -23,9 +24,9 @@ function setup(responses: Array<Response | ((init: RequestInit | undefined) => P
   const calls: Array<{ url: string; init: RequestInit | undefined }> = [];
   const onUnauthenticated = vi.fn();
   const fetchMock = vi.fn((url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), init });
+    calls.push({ url: requestUrl(url), init });
     const next = responses.shift();
-    if (!next) throw new Error(`unexpected call to ${String(url)}`);
+    if (!next) throw new Error(`unexpected call to ${requestUrl(url)}`);
     return typeof next === 'function' ? next(init) : Promise.resolve(next);
   });
   const deps: ApiClientDeps = {

@@ -41,17 +41,17 @@ describe('refreshes across tabs', () => {
     let refreshToken = 'r1';
     const calls: string[] = [];
     const browserFetch = (tabCookie: () => string) =>
-      (async (url: string, init?: RequestInit) => {
+      ((url: string, init?: RequestInit) => {
         calls.push(`${init?.method} ${url}`);
         if (url.endsWith('/auth/refresh')) {
-          if (tabCookie() !== refreshToken) return unauthorized();
+          if (tabCookie() !== refreshToken) return Promise.resolve(unauthorized());
           session += 1;
           refreshToken = `r${session}`;
-          return json(200, { data: {} });
+          return Promise.resolve(json(200, { data: {} }));
         }
-        return tabCookie() === refreshToken && session > 1
-          ? json(200, { data: { session } })
-          : unauthorized();
+        return Promise.resolve(
+          tabCookie() === refreshToken && session > 1 ? json(200, { data: { session } }) : unauthorized(),
+        );
       }) as typeof fetch;
     // Both tabs read the same cookie jar.
     const cookie = () => refreshToken;
@@ -80,7 +80,7 @@ describe('refreshes across tabs', () => {
   it('refreshes when the last refresh of any tab is older than the failed call', async () => {
     const storage = fakeStorage();
     storage.setItem(REFRESHED_AT_KEY, '500');
-    const refresh = vi.fn(async () => true);
+    const refresh = vi.fn(() => Promise.resolve(true));
     const coordinate = createRefreshCoordinator({ locks: fakeLocks(), storage, now: () => 3_000 });
     await expect(coordinate(refresh, 1_000)).resolves.toBe(true);
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -90,7 +90,7 @@ describe('refreshes across tabs', () => {
   it('records nothing when the refresh fails, and works without Web Locks', async () => {
     const storage = fakeStorage();
     const coordinate = createRefreshCoordinator({ storage, now: () => 3_000 });
-    await expect(coordinate(async () => false, 1_000)).resolves.toBe(false);
+    await expect(coordinate(() => Promise.resolve(false), 1_000)).resolves.toBe(false);
     expect(storage.getItem(REFRESHED_AT_KEY)).toBeNull();
   });
 });

@@ -31,6 +31,6 @@ export function createRefreshCoordinator(deps: CoordinatorDeps): RefreshCoordina
       if (ok) deps.storage?.setItem(REFRESHED_AT_KEY, String(deps.now()));
       return ok;
     };
-    return deps.locks ? (deps.locks.request(LOCK_NAME, run) as Promise<boolean>) : run();
+    return deps.locks ? deps.locks.request<boolean>(LOCK_NAME, run) : run();
   };
 }

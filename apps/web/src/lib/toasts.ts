@@ -28,11 +28,13 @@ export const TOAST_APPEAR_DELAY_MS = 100;
 export const TOAST_FADE_MS = 300;
 
 export interface ToastStore {
-  show(input: ToastInput): string;
-  dismiss(id: string): void;
-  clearAll(): void;
-  getSnapshot(): readonly Toast[];
-  subscribe(listener: () => void): () => void;
+  // Function properties, not methods: the store's closures are handed around unbound
+  // (useSyncExternalStore, onClick).
+  show: (input: ToastInput) => string;
+  dismiss: (id: string) => void;
+  clearAll: () => void;
+  getSnapshot: () => readonly Toast[];
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createToastStore(clock: Clock = systemClock): ToastStore {

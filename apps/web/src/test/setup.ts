@@ -21,7 +21,10 @@ class ResizeObserverStub {
   disconnect(): void {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub;
-window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+// jsdom lays out nothing, so it has no scrollIntoView.
+if (!('scrollIntoView' in window.HTMLElement.prototype)) {
+  Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value: () => undefined });
+}
 
 afterEach(() => {
   cleanup();

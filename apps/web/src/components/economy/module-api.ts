@@ -3,9 +3,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { focusPlanetQueryOptions } from '../../api/planets';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import type * as EconomySchemas from './economy-schemas';
 import type { ModuleKind } from './module-kinds';
 
-type Schemas = typeof import('./economy-schemas');
+type Schemas = typeof EconomySchemas;
 let schemas: Promise<Schemas> | undefined;
 
 /**

@@ -1,7 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { Clock } from '../../lib/clock';
+import { useNow } from '../../lib/use-now';
 
 export const COUNTDOWN_TICK_MS = 1000;
+
+/** Whole seconds from `now` to `target` (epoch ms), never below zero. */
+export function secondsLeft(target: number, now: number): number {
+  return Math.max(0, Math.ceil((target - now) / 1000));
+}
 
 /**
  * Seconds left until `target` (epoch ms), ticking every second. When it reaches zero `onFinish`
@@ -12,30 +18,16 @@ export function useCountdown(
   clock: Clock,
   onFinish?: () => void,
 ): number | undefined {
-  const remaining = () =>
-    target === undefined ? undefined : Math.max(0, Math.ceil((target - clock.now()) / 1000));
-  const [seconds, setSeconds] = useState(remaining);
-  const finished = useRef<number | undefined>(undefined);
-  const finishRef = useRef(onFinish);
-  finishRef.current = onFinish;
+  const now = useNow(clock, COUNTDOWN_TICK_MS);
+  const seconds = target === undefined ? undefined : secondsLeft(target, now);
+  const finish = useEffectEvent(() => onFinish?.());
+  const finishedFor = useRef<number | undefined>(undefined);
 
   useEffect(() => {
-    if (target === undefined) {
-      setSeconds(undefined);
-      return undefined;
-    }
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((target - clock.now()) / 1000));
-      setSeconds(left);
-      if (left === 0 && finished.current !== target) {
-        finished.current = target;
-        finishRef.current?.();
-      }
-    };
-    tick();
-    const timer = setInterval(tick, COUNTDOWN_TICK_MS);
-    return () => clearInterval(timer);
-  }, [target, clock]);
+    if (seconds !== 0 || finishedFor.current === target) return;
+    finishedFor.current = target;
+    finish();
+  }, [seconds, target]);
 
   return seconds;
 }

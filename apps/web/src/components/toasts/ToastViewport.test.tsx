@@ -23,7 +23,9 @@ describe('ToastViewport', () => {
         void store.show({ title: 'Erreur', message: 'Ressource introuvable (code: 1007)', type: 'error' }),
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS);
+    });
     const toast = screen.getByRole('alert', { name: 'Erreur' });
     expect(toast).toHaveTextContent('Ressource introuvable (code: 1007)');
     expect(screen.getByRole('button', { name: 'Fermer la notification' })).toBeInTheDocument();
@@ -32,11 +34,17 @@ describe('ToastViewport', () => {
   it('hides a toast after its 5000 ms duration and a 300 ms fade', () => {
     const store = setup();
     act(() => void store.show({ title: 'Info', message: 'Bienvenue' }));
-    act(() => vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS + 4999));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS + 4999);
+    });
     expect(screen.getByRole('status', { name: 'Info' })).not.toHaveAttribute('data-leaving');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('status', { name: 'Info' })).toHaveAttribute('data-leaving');
-    act(() => vi.advanceTimersByTime(TOAST_FADE_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_FADE_MS);
+    });
     expect(screen.queryByRole('status', { name: 'Info' })).not.toBeInTheDocument();
   });
 
@@ -46,22 +54,32 @@ describe('ToastViewport', () => {
       () =>
         void store.show({ title: 'Alerte', message: 'Flotte en approche', type: 'warning', autoHide: false }),
     );
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(screen.getByRole('status', { name: 'Alerte' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Fermer la notification' }));
-    act(() => vi.advanceTimersByTime(TOAST_FADE_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_FADE_MS);
+    });
     expect(screen.queryByRole('status', { name: 'Alerte' })).not.toBeInTheDocument();
   });
 
   it("offers 'Effacer tout' only when more than one toast is shown, and it clears them all", () => {
     const store = setup();
     act(() => void store.show({ title: 'Un', message: 'premier', type: 'success', duration: 20_000 }));
-    act(() => vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS);
+    });
     expect(screen.queryByRole('button', { name: 'Effacer tout' })).not.toBeInTheDocument();
     act(() => void store.show({ title: 'Deux', message: 'second', type: 'info', duration: 20_000 }));
-    act(() => vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Effacer tout' }));
-    act(() => vi.advanceTimersByTime(TOAST_FADE_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_FADE_MS);
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Effacer tout' })).not.toBeInTheDocument();
   });
@@ -69,7 +87,9 @@ describe('ToastViewport', () => {
   it('shows the time the toast was raised', () => {
     const store = setup();
     act(() => void store.show({ title: 'Info', message: 'Bonjour' }));
-    act(() => vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS);
+    });
     const expected = new Intl.DateTimeFormat('fr-FR', {
       hour: '2-digit',
       minute: '2-digit',

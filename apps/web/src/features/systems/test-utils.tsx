@@ -5,6 +5,7 @@ import { createQueryClient, Providers } from '../../app/providers';
 import { createI18n } from '../../lib/i18n';
 import type { Language } from '../../lib/settings';
 import type { SystemListItem } from './api/get-systems';
+import { requestUrl } from '../../test/request-url';
 
 /** Renders a systems screen inside the app's providers, at `path`, with a probe for navigations. */
 export function renderScreen(
@@ -46,16 +47,20 @@ export function listItem(id: number, name: string, overrides: Partial<SystemList
 
 /** A fetch double answering JSON bodies per path (query string ignored). */
 export function fakeFetch(answers: Record<string, { status?: number; body: unknown }>) {
-  return async (input: RequestInfo | URL): Promise<Response> => {
-    const url = new URL(String(input), 'http://localhost');
+  return (input: RequestInfo | URL): Promise<Response> => {
+    const url = new URL(requestUrl(input), 'http://localhost');
     const answer = answers[url.pathname];
     if (!answer)
-      return new Response(JSON.stringify({ message: 'nope', code: 404, i18n_comment: 'NOT_FOUND' }), {
-        status: 404,
-      });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+      return Promise.resolve(
+        new Response(JSON.stringify({ message: 'nope', code: 404, i18n_comment: 'NOT_FOUND' }), {
+          status: 404,
+        }),
+      );
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   };
 }

@@ -130,7 +130,7 @@ describe('RegisterModal', () => {
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByText('Accueil')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url.endsWith('/auth/register'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({
       email: 'ada@example.org',
       username: 'ada_l',
       password: 'Starship1',

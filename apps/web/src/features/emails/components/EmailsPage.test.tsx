@@ -4,6 +4,7 @@ import type { Email } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { EmailsPage } from './EmailsPage';
+import { requestUrl } from '../../../test/request-url';
 
 const emails: Email[] = [
   {
@@ -44,8 +45,8 @@ beforeEach(() => {
   calls = [];
   inbox = [...emails];
   inboxFails = false;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  const respond = (input: RequestInfo | URL, init?: RequestInit): Response => {
+    const url = new URL(requestUrl(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     calls.push({ method, path: url.pathname });
     const json = (body: unknown) =>
@@ -67,7 +68,10 @@ beforeEach(() => {
     return new Response(JSON.stringify({ message: 'nope', code: 1007, i18n_comment: 'NOT_FOUND' }), {
       status: 404,
     });
-  });
+  };
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(respond(input, init)),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -21,7 +21,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../../api/me';
 import { Spinner } from '../../../components/Spinner';
+import { systemClock } from '../../../lib/clock';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
 import { useEmail, useInbox, useMarkRead } from '../api';
 import { emailTexts, filterByTitle, type EmailTextContext } from '../model/email-content';
 import { NpcAvatar } from './NpcAvatar';
@@ -149,6 +151,9 @@ function EmailReader({ id, onBack }: { id: number; onBack?: () => void }) {
   );
 }
 
+/** The header's date follows midnight within a minute. */
+const DATE_REFRESH_MS = 60_000;
+
 export function EmailsPage() {
   const { t } = useTranslation('emails');
   const context = useTextContext();
@@ -156,6 +161,7 @@ export function EmailsPage() {
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
   const inbox = useInbox();
+  const today = useNow(systemClock, DATE_REFRESH_MS);
   const rawId = params.get('id');
   const selectedId = rawId !== null && /^\d+$/.test(rawId) ? Number(rawId) : null;
 
@@ -266,7 +272,7 @@ export function EmailsPage() {
           {t('title')}
         </Title>
         <Text size="sm" c="dimmed" visibleFrom="sm">
-          {formatDate(Date.now())}
+          {formatDate(today)}
         </Text>
       </Group>
       {phone ? (

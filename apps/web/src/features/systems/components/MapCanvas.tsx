@@ -128,14 +128,22 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
     const behaviour = behaviourRef.current;
     if (!surface || !behaviour) return;
     const transform = zoomIdentity.translate(target.x, target.y).scale(target.k);
-    if (animate) select(surface).transition().duration(ANIMATION_MS).call(behaviour.transform, transform);
-    else select(surface).call(behaviour.transform, transform);
+    if (animate)
+      select(surface)
+        .transition()
+        .duration(ANIMATION_MS)
+        .call((transition) => behaviour.transform(transition, transform));
+    else select(surface).call((selection) => behaviour.transform(selection, transform));
   }, []);
 
   const zoomStep = useCallback((factor: number) => {
     const surface = surfaceRef.current;
     const behaviour = behaviourRef.current;
-    if (surface && behaviour) select(surface).transition().duration(200).call(behaviour.scaleBy, factor);
+    if (surface && behaviour)
+      select(surface)
+        .transition()
+        .duration(200)
+        .call((transition) => behaviour.scaleBy(transition, factor));
   }, []);
 
   const viewport = useMemo(() => ({ width, height }), [width, height]);

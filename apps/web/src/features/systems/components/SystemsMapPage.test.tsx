@@ -59,10 +59,14 @@ describe('SystemsMapPage', () => {
     const input = await screen.findByLabelText('Rechercher un système');
     vi.useFakeTimers();
     fireEvent.change(input, { target: { value: 'bet' } });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+    });
     expect(screen.queryByTestId('search-results')).not.toBeInTheDocument();
     expect(document.querySelectorAll('[data-match-id]')).toHaveLength(0);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByTestId('search-results')).toHaveTextContent('1 système trouvé');
     expect(
       within(screen.getByTestId('search-results')).getByRole('link', { name: 'Bételgeuse' }),

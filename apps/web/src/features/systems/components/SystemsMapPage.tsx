@@ -1,7 +1,7 @@
 import { Alert, Box, Button, SegmentedControl, Stack } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconLayoutSidebar, IconMap } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
@@ -41,9 +41,13 @@ export function SystemsMapPage() {
     [route, positions],
   );
 
-  useEffect(() => {
+  // A new set of matches moves the view onto them, adjusted while rendering rather than from an
+  // effect so that the map never draws one frame with the old focus.
+  const [focusedMatches, setFocusedMatches] = useState(matches);
+  if (focusedMatches !== matches) {
+    setFocusedMatches(matches);
     if (matches.length > 0) setFocus(matches.map((system) => system.position));
-  }, [matches]);
+  }
 
   if (systemsQuery.isPending) return <Spinner centered size="lg" />;
   if (systemsQuery.isError) {
