@@ -17,7 +17,7 @@ describe('migration 005 (visible accounts counter, SQLite)', () => {
         migrations[name] = { up: (db) => migration.up(db, handle.dialect) };
       await new Migrator({
         db: handle.db,
-        provider: { getMigrations: async () => migrations },
+        provider: { getMigrations: () => Promise.resolve(migrations) },
       }).migrateToLatest();
 
       const at = '2026-01-01T00:00:00.000Z';

@@ -5,6 +5,8 @@ import {
   registerPlayer,
   type TestApp,
   type TestPlayer,
+  anyNumber,
+  anyString,
 } from './helpers/index.js';
 
 let t: TestApp;
@@ -31,11 +33,11 @@ async function get(player: TestPlayer, url: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: player.headers });
   return {
     status: response.statusCode,
-    body: response.json() as {
+    body: response.json<{
       data: Row[] & Row & { planets: unknown[] };
       meta?: { offset: number; limit: number; total: number };
       i18n_comment?: string;
-    },
+    }>(),
   };
 }
 
@@ -178,7 +180,7 @@ describe('GET /accounts/{id}', () => {
       is_me: false,
     });
     expect(body.data.planets).toEqual([
-      { name: expect.any(String), index: 0, system: { id: expect.any(Number), name: expect.any(String) } },
+      { name: anyString, index: 0, system: { id: anyNumber, name: anyString } },
     ]);
     expect(JSON.stringify(body.data)).not.toMatch(/email|password|nmi/);
   });

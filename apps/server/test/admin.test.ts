@@ -14,6 +14,8 @@ import {
   testConfig,
   type TestApp,
   type TestPlayer,
+  stringContaining,
+  stringMatching,
 } from './helpers/index.js';
 
 const run = promisify(execFile);
@@ -49,13 +51,13 @@ describe('admin command line (a real process on SQLite)', () => {
   it('refuses to work on an unmigrated database instead of creating its tables', async () => {
     expect(await admin('list')).toMatchObject({
       code: 1,
-      out: expect.stringContaining('run "npm run admin -- migrate" first'),
+      out: stringContaining('run "npm run admin -- migrate" first'),
     });
   });
 
   it('migrates, then suspends with --yes and reinstates an account by username in any case', async () => {
-    expect(await admin('migrate')).toMatchObject({ code: 0, out: expect.stringContaining('001-platform') });
-    expect(await admin('migrate')).toMatchObject({ code: 0, out: expect.stringContaining('up to date') });
+    expect(await admin('migrate')).toMatchObject({ code: 0, out: stringContaining('001-platform') });
+    expect(await admin('migrate')).toMatchObject({ code: 0, out: stringContaining('up to date') });
     const handle = openDatabase({ kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') });
     await handle.db
       .insertInto('accounts')
@@ -80,31 +82,31 @@ describe('admin command line (a real process on SQLite)', () => {
       .execute();
     await handle.close();
 
-    expect(await admin('suspend', 'TROLL')).toMatchObject({ code: 1, out: expect.stringContaining('--yes') });
+    expect(await admin('suspend', 'TROLL')).toMatchObject({ code: 1, out: stringContaining('--yes') });
     expect(await admin('list', '--suspended')).toMatchObject({
       code: 0,
-      out: expect.stringContaining('0 account(s)'),
+      out: stringContaining('0 account(s)'),
     });
     expect((await admin('suspend', 'TROLL', '--yes')).code).toBe(0);
     expect(await admin('list', '--suspended')).toMatchObject({
       code: 0,
-      out: expect.stringMatching(/Troll.*suspended since/),
+      out: stringMatching(/Troll.*suspended since/),
     });
     expect((await admin('unsuspend', 'troll')).code).toBe(0);
     expect(await admin('list', '--suspended')).toMatchObject({
       code: 0,
-      out: expect.stringContaining('0 account(s)'),
+      out: stringContaining('0 account(s)'),
     });
   }, 90_000);
 
   it('fails with exit code 1 on an unknown username or command', async () => {
     expect(await admin('suspend', 'nobody', '--yes')).toMatchObject({
       code: 1,
-      out: expect.stringContaining('No account named nobody'),
+      out: stringContaining('No account named nobody'),
     });
     expect(await admin('explode')).toMatchObject({
       code: 1,
-      out: expect.stringContaining('Unknown command "explode"'),
+      out: stringContaining('Unknown command "explode"'),
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   registerPlayer,
   type Cookies,
   type TestApp,
+  type ErrorBody,
 } from './helpers/index.js';
 
 let t: TestApp;
@@ -36,7 +37,7 @@ describe('access tokens already accepted', () => {
       .execute();
     const response = await me(player.cookies);
     expect(response.statusCode).toBe(401);
-    expect(response.json().i18n_comment).toBe('UNAUTHORIZED');
+    expect(response.json<ErrorBody>().i18n_comment).toBe('UNAUTHORIZED');
   });
 
   it('are refused at once when the account is suspended, by the admin CLI or anything else', async () => {
@@ -49,7 +50,7 @@ describe('access tokens already accepted', () => {
       .execute();
     const response = await me(player.cookies);
     expect(response.statusCode).toBe(403);
-    expect(response.json().i18n_comment).toBe('ACCOUNT_SUSPENDED');
+    expect(response.json<ErrorBody>().i18n_comment).toBe('ACCOUNT_SUSPENDED');
   });
 
   it('are refused after a logout, while other sessions go on being accepted', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, JSON_HEADERS, registerPlayer, type TestApp } from './helpers/index.js';
+import { createTestApp, JSON_HEADERS, registerPlayer, type TestApp, anyNumber } from './helpers/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('POST /auth/register', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       data: {
-        id: expect.any(Number),
+        id: anyNumber,
         username: 'newcomer',
         email: 'newcomer@example.test',
         race: { id: 2, name: 'insectoid' },

@@ -1,3 +1,4 @@
+import type { Me } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cookieHeader,
@@ -8,6 +9,7 @@ import {
   registerPlayer,
   type Cookies,
   type TestApp,
+  type ErrorBody,
 } from './helpers/index.js';
 
 let t: TestApp;
@@ -40,7 +42,7 @@ describe('POST /auth/login', () => {
     const player = await registerPlayer(t.app);
     const response = await login({ email: player.email.toUpperCase(), password: player.password });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual(player.me);
+    expect(response.json<{ data: Me }>().data).toEqual(player.me);
     expect((await me(cookiesOf(response))).statusCode).toBe(200);
   });
 
@@ -71,7 +73,7 @@ describe('POST /auth/login', () => {
   it('refuses missing fields with 400 VALIDATION_ERROR', async () => {
     const response = await login({ email: '', password: '' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ email: 'REQUIRED', password: 'REQUIRED' });
+    expect(response.json<ErrorBody>().fields).toEqual({ email: 'REQUIRED', password: 'REQUIRED' });
   });
 
   it('refuses a suspended account with 403 ACCOUNT_SUSPENDED and stops its open sessions', async () => {
@@ -83,7 +85,7 @@ describe('POST /auth/login', () => {
       .execute();
     const response = await login({ email: player.email, password: player.password });
     expect(response.statusCode).toBe(403);
-    expect(response.json().i18n_comment).toBe('ACCOUNT_SUSPENDED');
+    expect(response.json<ErrorBody>().i18n_comment).toBe('ACCOUNT_SUSPENDED');
     expect((await me(player.cookies)).statusCode).toBe(403);
   });
 
@@ -170,7 +172,7 @@ describe('sessions', () => {
     const player = await registerPlayer(t.app);
     const token = player.cookies.auth_token ?? '';
     const [version, payload, signature] = token.split('.');
-    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { a: number };
     const forged = Buffer.from(JSON.stringify({ ...claims, a: claims.a + 1 })).toString('base64url');
     expect((await me({ auth_token: `${version}.${forged}.${signature}` })).statusCode).toBe(401);
   });

@@ -127,9 +127,9 @@ describe('coalesced reads', () => {
 
   it('hands the statement the argument given with each key, the last one for a key asked twice', async () => {
     const seen: [string[], [string, number][]][] = [];
-    const reads = coalescedReads<string, number, number>(async (keys, args) => {
+    const reads = coalescedReads<string, number, number>((keys, args) => {
       seen.push([[...keys], [...args]]);
-      return new Map(keys.map((key) => [key, args.get(key) ?? -1]));
+      return Promise.resolve(new Map(keys.map((key) => [key, args.get(key) ?? -1])));
     });
     const answers = [reads.get('a', 1), reads.get('b'), reads.get('a', 3)];
     expect(await Promise.all(answers)).toEqual([3, -1, 3]);

@@ -16,9 +16,9 @@ class StatementCounter implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
   }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     this.count += 1;
-    return args.result;
+    return Promise.resolve(args.result);
   }
 }
 

@@ -36,20 +36,20 @@ interface Availability {
   nmi?: number;
 }
 
-// any: the factory list is asserted field by field where it is read.
-async function call(
+// The body's fields are narrowed where they are read.
+async function call<T = Record<string, unknown>>(
   player: TestPlayer,
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
-): Promise<{ status: number; body: { data: any; i18n_comment?: string } }> {
+): Promise<{ status: number; body: { data: T; i18n_comment?: string } }> {
   const response = await t.app.inject({
     method,
     url: `/api/v1${url}`,
     headers: player.headers,
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.statusCode, body: response.json<{ data: T; i18n_comment?: string }>() };
 }
 
 async function nmiOf(player: TestPlayer): Promise<number> {
@@ -64,9 +64,9 @@ describe('GET /me/commandants', () => {
   it('lists the five commandants with their NMI prices, none active for a new player', async () => {
     t.clock.set(TEST_EPOCH);
     const player = await registerPlayer(t.app);
-    const { status, body } = await call(player, 'GET', '/me/commandants');
+    const { status, body } = await call<Availability[]>(player, 'GET', '/me/commandants');
     expect(status).toBe(200);
-    const list = body.data as Availability[];
+    const list = body.data;
     expect(list.map((item) => item.commandant.name)).toEqual([
       'geologist',
       'architect',
@@ -127,7 +127,7 @@ describe('POST /me/commandants/{id}', () => {
     await call(player, 'POST', '/me/commandants/1', { time: 1 });
     t.clock.advance(DAY);
     player = await loginPlayer(t.app, player);
-    const list = (await call(player, 'GET', '/me/commandants')).body.data as Availability[];
+    const list = (await call<Availability[]>(player, 'GET', '/me/commandants')).body.data;
     expect(list[0]).toMatchObject({
       available: false,
       available_until: new Date(TEST_EPOCH + DAY).toISOString(),
@@ -145,7 +145,7 @@ describe('POST /me/commandants/{id}', () => {
     expect(refused.body.i18n_comment).toBe('INSUFFICIENT_NMI');
     expect(await nmiOf(player)).toBe(100);
     expect(
-      ((await call(player, 'GET', '/me/commandants')).body.data as Availability[])[4]!.available_until,
+      (await call<Availability[]>(player, 'GET', '/me/commandants')).body.data[4]!.available_until,
     ).toBeNull();
     expect(await emailsOf(t.database.db, player.me.id)).toEqual(before);
   });
@@ -208,7 +208,7 @@ describe('parallel unlocks', () => {
       results.filter((r) => r.status === 422 && r.body.i18n_comment === 'INSUFFICIENT_NMI'),
     ).toHaveLength(PARALLEL - 1);
     expect(await nmiOf(player)).toBe(0);
-    const list = (await call(player, 'GET', '/me/commandants')).body.data as Availability[];
+    const list = (await call<Availability[]>(player, 'GET', '/me/commandants')).body.data;
     expect(list[0]!.available_until).toBe(new Date(TEST_EPOCH + DAY).toISOString());
     expect(
       (await emailsOf(t.database.db, player.me.id)).filter((email) => email.title === 'commandant_unlocked'),

@@ -21,9 +21,8 @@ const HOUR = 3_600_000;
 async function metalShown(player: TestPlayer): Promise<number> {
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: player.headers });
   expect(response.statusCode).toBe(200);
-  const resources = (
-    response.json() as { data: { resources: { resource: { id: number }; value: number }[] } }
-  ).data.resources;
+  const resources = response.json<{ data: { resources: { resource: { id: number }; value: number }[] } }>()
+    .data.resources;
   return resources.find((r) => r.resource.id === 1)?.value ?? Number.NaN;
 }
 

@@ -14,7 +14,7 @@ afterAll(async () => {
 async function planet(player: TestPlayer) {
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/me/planet', headers: player.headers });
   expect(response.statusCode).toBe(200);
-  return (response.json() as { data: { resources: { resource: { id: number }; value: number }[] } }).data;
+  return response.json<{ data: { resources: { resource: { id: number }; value: number }[] } }>().data;
 }
 
 async function metalMineLevel(player: TestPlayer): Promise<number> {
@@ -24,7 +24,7 @@ async function metalMineLevel(player: TestPlayer): Promise<number> {
     headers: player.headers,
   });
   expect(response.statusCode).toBe(200);
-  const modules = (response.json() as { data: { modules: { id: number; level: number }[] } }).data.modules;
+  const modules = response.json<{ data: { modules: { id: number; level: number }[] } }>().data.modules;
   return modules.find((m) => m.id === 1)?.level ?? Number.NaN;
 }
 
@@ -58,9 +58,7 @@ describe('reads served from the kept state', () => {
       url: '/api/v1/me/planet/factories',
       headers: player.headers,
     });
-    expect((list.json() as { data: { construction_lists: unknown[] } }).data.construction_lists).toHaveLength(
-      1,
-    );
+    expect(list.json<{ data: { construction_lists: unknown[] } }>().data.construction_lists).toHaveLength(1);
     const after = (await planet(player)).resources.find((r) => r.resource.id === 1)?.value ?? 0;
     expect(after).toBeLessThan(before);
   });

@@ -17,6 +17,10 @@ import {
   registerPlayer,
   type TestApp,
   type TestPlayer,
+  anyNumber,
+  anyString,
+  anyArray,
+  objectContaining,
 } from './helpers/index.js';
 
 let t: TestApp;
@@ -36,8 +40,11 @@ async function call(player: TestPlayer, method: Method, url: string, payload?: u
     headers: player.headers,
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
-  // any: each test asserts the shape it reads; the contract's schemas already checked it on the way out.
-  return { status: response.statusCode, body: response.json() as { data: any; i18n_comment?: string } };
+  // Each test narrows the fields it reads; the contract's schemas already checked the body on the way out.
+  return {
+    status: response.statusCode,
+    body: response.json<{ data: Record<string, unknown>; i18n_comment?: string }>(),
+  };
 }
 
 /** Moves the game clock; the 15-minute access token then needs a fresh login. */
@@ -135,12 +142,12 @@ describe('economy: factories and production', () => {
     player = await wait(player, Date.parse(first.body.data.scheduled_at as string) - t.clock());
     const list = (await call(player, 'GET', '/me/planet/factories')).body.data;
     expect(list.construction_lists).toEqual([
-      expect.objectContaining({
+      objectContaining({
         type_id: 1,
         module_id: 2,
         state: 2,
         scheduled_value: 1,
-        scheduled_at: expect.any(String),
+        scheduled_at: anyString,
       }),
     ]);
     const failed = (await emailsOf(t.database.db, player.me.id)).filter(
@@ -225,7 +232,7 @@ describe('economy: units and research', () => {
     player = await wait(player, unitMs);
     expect(await moduleOf(player, 'ships', 1)).toMatchObject({ value: 2, nb_upgrade_on_progress: 1 });
     expect((await call(player, 'GET', '/me/planet/ships')).body.data.construction_lists).toEqual([
-      expect.objectContaining({ id: order.body.data.id, delivered: 2, scheduled_value: 3 }),
+      objectContaining({ id: order.body.data.id, delivered: 2, scheduled_value: 3 }),
     ]);
 
     player = await wait(player, unitMs);
@@ -243,7 +250,7 @@ describe('economy: units and research', () => {
     expect(started.status).toBe(200);
     expect(started.body.data).toMatchObject({ type_id: 5, module_id: 1, state: 2, scheduled_value: 1 });
     const planet = (await call(player, 'GET', '/me/planet')).body.data;
-    expect(planet.construction_lists).toEqual([expect.objectContaining({ type_id: 5, module_id: 1 })]);
+    expect(planet.construction_lists).toEqual([objectContaining({ type_id: 5, module_id: 1 })]);
 
     player = await wait(player, Date.parse(started.body.data.scheduled_at as string) - t.clock());
     const strip = await resourceStrip(player);
@@ -273,16 +280,16 @@ describe('economy: units and research', () => {
     expect(layers.status).toBe(200);
     expect(layers.body.data.length).toBeGreaterThan(0);
     expect(layers.body.data[0]).toMatchObject({
-      id: expect.any(Number),
-      value: expect.any(Number),
-      resistances: expect.any(Array),
+      id: anyNumber,
+      value: anyNumber,
+      resistances: anyArray,
     });
     const damages = await call(player, 'GET', '/me/planet/defenses/1/damages');
     expect(damages.status).toBe(200);
     expect(damages.body.data[0]).toMatchObject({
-      id: expect.any(Number),
-      resistance: { id: expect.any(Number) },
-      value: expect.any(Number),
+      id: anyNumber,
+      resistance: { id: anyNumber },
+      value: anyNumber,
     });
     const ships = (await call(player, 'GET', '/me/planet/ships')).body.data.modules as {
       ship: { race: { id: number } };
@@ -433,7 +440,7 @@ describe('planets', () => {
     expect(renamed.body.data.name).toBe('New Eden');
     const list = await call(player, 'GET', '/me/planets');
     expect(list.body.data.planets).toEqual([
-      expect.objectContaining({ index: 0, name: 'New Eden', capacity: 0, max_capacity: 163 }),
+      objectContaining({ index: 0, name: 'New Eden', capacity: 0, max_capacity: 163 }),
     ]);
     const focus = await call(player, 'POST', '/me/planet', { planet_index: 0 });
     expect(focus.status).toBe(200);

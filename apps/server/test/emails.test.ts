@@ -22,11 +22,11 @@ async function call(player: TestPlayer, method: 'GET' | 'PUT', url: string) {
   const response = await t.app.inject({ method, url: `/api/v1${url}`, headers: player.headers });
   return {
     status: response.statusCode,
-    body: response.json() as {
+    body: response.json<{
       data: EmailBody & EmailBody[];
       meta?: { offset: number; limit: number; total: number; unread: number };
       i18n_comment?: string;
-    },
+    }>(),
   };
 }
 
@@ -90,7 +90,7 @@ describe('GET and PUT /me/emails/{id}', () => {
     expect(marked.status).toBe(200);
     expect(marked.body.data.read).toBe(true);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: player.headers });
-    expect((me.json() as { data: { email_not_read_count: number } }).data.email_not_read_count).toBe(0);
+    expect(me.json<{ data: { email_not_read_count: number } }>().data.email_not_read_count).toBe(0);
     expect((await call(player, 'GET', '/me/emails')).body.meta?.unread).toBe(0);
   });
 

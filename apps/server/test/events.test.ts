@@ -9,6 +9,7 @@ import {
   registerPlayer,
   type TestApp,
   type TestPlayer,
+  anyNumber,
 } from './helpers/index.js';
 import { openStream, settleDeliveries, type OpenStream } from './events-stream.js';
 
@@ -70,7 +71,7 @@ describe('GET /me/events (server-sent events, in-process bus)', () => {
     await second.waitFor(finished);
     expect(first.events).toContainEqual({
       kind: 'construction_finished',
-      planet_id: expect.any(Number),
+      planet_id: anyNumber,
       type_id: 1,
       module_id: 1,
       level: 1,
@@ -128,15 +129,17 @@ describe('GET /me/events heartbeat', () => {
   it('sends a heartbeat comment on its interval so that proxies keep the stream open', async () => {
     const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
     app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.auth = { accountId: 1, family: 'test' };
+      done();
     });
     let registry: StreamRegistry | undefined;
     await app.register(
-      async (scope) => {
+      (scope, _options, done) => {
         registry = eventsRoutes(scope.withTypeProvider<ZodTypeProvider>(), createInProcessBus(), {
           heartbeatMs: 50,
         });
+        done();
       },
       { prefix: '/api/v1' },
     );

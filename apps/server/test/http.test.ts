@@ -2,7 +2,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, JSON_HEADERS, registerPlayer, type TestApp } from './helpers/index.js';
+import {
+  createTestApp,
+  JSON_HEADERS,
+  registerPlayer,
+  type TestApp,
+  type ErrorBody,
+} from './helpers/index.js';
+
+/** The parts of the OpenAPI document these tests read. */
+interface OpenApiDocument {
+  openapi: string;
+  info: { description: string };
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+  >;
+}
 
 let t: TestApp;
 let webDist: string;
@@ -33,7 +49,7 @@ describe('health and API documentation', () => {
   it('serves the OpenAPI document generated from the contract schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const doc = response.json();
+    const doc = response.json<OpenApiDocument>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
@@ -44,12 +60,12 @@ describe('health and API documentation', () => {
       ]),
     );
     expect(
-      doc.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema.required,
+      doc.paths['/api/v1/auth/register']?.post?.requestBody?.content['application/json']?.schema.required,
     ).toEqual(expect.arrayContaining(['email', 'username', 'password', 'race_id']));
   });
 
   it('lists the error catalogue with its stable codes in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
     expect(doc.info.description).toContain('| 1023 | 404 | ROUTE_NOT_FOUND |');
     expect(doc.info.description).toContain('| 1002 | 400 | VALIDATION_ERROR |');
   });
@@ -137,7 +153,7 @@ describe('web app', () => {
   it('never answers index.html for an API route', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v2/anything' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().i18n_comment).toBe('NOT_FOUND');
+    expect(response.json<ErrorBody>().i18n_comment).toBe('NOT_FOUND');
   });
 });
 
@@ -187,7 +203,7 @@ describe('limits and failures', () => {
     const bare = await createTestApp();
     const response = await bare.app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(404);
-    expect(response.json().i18n_comment).toBe('NOT_FOUND');
+    expect(response.json<ErrorBody>().i18n_comment).toBe('NOT_FOUND');
     await bare.close();
   });
 });

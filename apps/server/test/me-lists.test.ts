@@ -1,3 +1,4 @@
+import type { MeResponse } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailsRepository } from '../src/modules/emails/emails.repository.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
@@ -19,7 +20,7 @@ describe('GET /me', () => {
       headers: { cookie: player.cookie },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({
+    expect(response.json<MeResponse>().data).toEqual({
       id: player.me.id,
       username: player.username,
       email: player.email,
@@ -53,7 +54,7 @@ describe('GET /me', () => {
       url: '/api/v1/me',
       headers: { cookie: player.cookie },
     });
-    expect(response.json().data.email_not_read_count).toBe(1);
+    expect(response.json<MeResponse>().data.email_not_read_count).toBe(1);
   });
 
   it('answers 401 UNAUTHORIZED with a malformed session cookie', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/build/precompress.js';
-import { createTestApp, type TestApp } from './helpers/index.js';
+import { createTestApp, type TestApp, anyString, type ErrorBody } from './helpers/index.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -147,7 +147,7 @@ describe('missing files of the web app', () => {
         expect(response.headers['cache-control'], `${method} ${encoding}`).toBeUndefined();
       }
     }
-    const body = (await get('/assets/nope.js')).json();
+    const body = (await get('/assets/nope.js')).json<ErrorBody>();
     expect(body.i18n_comment).toBe('NOT_FOUND');
   });
 
@@ -161,7 +161,7 @@ describe('missing files of the web app', () => {
     ]) {
       const response = await get(url, { 'accept-encoding': 'br' });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json().i18n_comment, url).toBe('NOT_FOUND');
+      expect(response.json<ErrorBody>().i18n_comment, url).toBe('NOT_FOUND');
     }
   });
 
@@ -179,7 +179,7 @@ describe('the API next to the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers['cache-control']).toBeUndefined();
-    expect(response.json()).toEqual({ data: { status: 'ok', version: expect.any(String) } });
+    expect(response.json()).toEqual({ data: { status: 'ok', version: anyString } });
   });
 
   it('answers unknown API routes with the JSON 404, never with the page', async () => {
@@ -187,7 +187,7 @@ describe('the API next to the web app', () => {
       const response = await get(url, { 'accept-encoding': 'br' });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-encoding'], url).toBeUndefined();
-      expect(response.json().i18n_comment, url).toBe('NOT_FOUND');
+      expect(response.json<ErrorBody>().i18n_comment, url).toBe('NOT_FOUND');
     }
   });
 });

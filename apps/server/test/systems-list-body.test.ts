@@ -92,9 +92,10 @@ describe('GET /systems body and caching', () => {
       systemsResponseSchema.parse(plain.json()),
     );
     expect(
-      JSON.parse(decoded)
-        .data.filter((s: { has_own_planet: boolean }) => s.has_own_planet)
-        .map((s: { id: number }) => s.id),
+      systemsResponseSchema
+        .parse(JSON.parse(decoded))
+        .data.filter((s) => s.has_own_planet)
+        .map((s) => s.id),
     ).toEqual(await ownSystemIds(other.me.id));
 
     // Each encoding revalidates against its own tag (the bytes differ), also within a list of tags.

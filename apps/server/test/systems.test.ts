@@ -1,5 +1,18 @@
+import type { SystemDetailResponse, SystemsResponse } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  createTestApp,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+  anyNumber,
+  anyString,
+  anyBoolean,
+  anyArray,
+  anyObject,
+  stringMatching,
+  type ErrorBody,
+} from './helpers/index.js';
 
 let t: TestApp;
 let player: TestPlayer;
@@ -44,21 +57,16 @@ describe('GET /systems', () => {
   it('lists every system with position, security, race, connections and own-planet flag', async () => {
     const response = await get('/api/v1/systems');
     expect(response.statusCode).toBe(200);
-    const systems = response.json().data as {
-      id: number;
-      connections: number[];
-      has_own_planet: boolean;
-      security: { id: number; name: string };
-    }[];
+    const systems = response.json<SystemsResponse>().data;
     expect(systems).toHaveLength(t.config.systemCount);
     expect(systems[0]).toEqual({
-      id: expect.any(Number),
-      name: expect.any(String),
-      position: { x: expect.any(Number), y: expect.any(Number) },
-      security: { id: expect.any(Number), name: expect.stringMatching(/^(high|low|null)$/) },
-      race: { id: expect.any(Number) },
-      connections: expect.any(Array),
-      has_own_planet: expect.any(Boolean),
+      id: anyNumber,
+      name: anyString,
+      position: { x: anyNumber, y: anyNumber },
+      security: { id: anyNumber, name: stringMatching(/^(high|low|null)$/) },
+      race: { id: anyNumber },
+      connections: anyArray,
+      has_own_planet: anyBoolean,
     });
     expect(systems.filter((s) => s.has_own_planet).map((s) => s.id)).toEqual([homeSystemId]);
     const byId = new Map(systems.map((s) => [s.id, s]));
@@ -77,24 +85,24 @@ describe('GET /systems/{id}', () => {
   it('answers one entry per orbit in index order, with planets, owners and connections', async () => {
     const response = await get(`/api/v1/systems/${homeSystemId}`);
     expect(response.statusCode).toBe(200);
-    const system = response.json().data;
+    const system = response.json<SystemDetailResponse>().data;
     expect(system).toMatchObject({ id: homeSystemId, security: { id: 1, name: 'high' }, race: { id: 1 } });
-    const indexes = system.system_planets.map((p: { index: number }) => p.index);
-    expect(indexes).toEqual([...indexes].sort((a: number, b: number) => a - b));
-    const planets = system.system_planets.filter((p: { planet: unknown }) => p.planet !== null);
-    expect(planets.map((p: { planet: { account: unknown } }) => p.planet.account)).toEqual(
+    const indexes = system.system_planets.map((p) => p.index);
+    expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+    const planets = system.system_planets.filter((p) => p.planet !== null);
+    expect(planets.map((p) => p.planet?.account)).toEqual(
       expect.arrayContaining([
         { id: player.me.id, username: player.username, is_me: true, race: { id: 1 } },
         { id: neighbour.me.id, username: neighbour.username, is_me: false, race: { id: 1 } },
       ]),
     );
-    expect(planets[0].planet).toMatchObject({ name: 'Planète mère', planet_type: { name: 'default' } });
-    expect(system.system_planets.some((p: { planet: unknown }) => p.planet === null)).toBe(true);
+    expect(planets[0]?.planet).toMatchObject({ name: 'Planète mère', planet_type: { name: 'default' } });
+    expect(system.system_planets.some((p) => p.planet === null)).toBe(true);
     expect(system.connections.length).toBeGreaterThan(0);
     expect(system.connections[0]).toEqual({
-      id: expect.any(Number),
-      name: expect.any(String),
-      security: expect.any(Object),
+      id: anyNumber,
+      name: anyString,
+      security: anyObject,
     });
   });
 
@@ -109,9 +117,9 @@ describe('GET /systems/{id}', () => {
       .set({ debris_metal: 1200, debris_crystal: 0 })
       .where('id', '=', orbit.id)
       .execute();
-    const system = (await get(`/api/v1/systems/${orbit.system_id}`)).json().data;
-    const entry = system.system_planets.find((p: { index: number }) => p.index === orbit.index);
-    expect(entry.debris).toEqual([{ resource: { id: 1, name: 'metal' }, amount: 1200 }]);
+    const system = (await get(`/api/v1/systems/${orbit.system_id}`)).json<SystemDetailResponse>().data;
+    const entry = system.system_planets.find((p) => p.index === orbit.index);
+    expect(entry?.debris).toEqual([{ resource: { id: 1, name: 'metal' }, amount: 1200 }]);
   });
 
   it('answers 404 NOT_FOUND for an unknown system and 400 for a malformed id', async () => {
@@ -123,17 +131,17 @@ describe('GET /systems/{id}', () => {
 
 describe('GET /systems/{from}/{to}', () => {
   it('answers a route from departure to arrival along gates', async () => {
-    const systems = (await get('/api/v1/systems')).json().data as { id: number; connections: number[] }[];
+    const systems = (await get('/api/v1/systems')).json<SystemsResponse>().data;
     const from = systems[0]!;
     const to = systems[systems.length - 1]!;
     const response = await get(`/api/v1/systems/${from.id}/${to.id}`);
     expect(response.statusCode).toBe(200);
-    const route = response.json().data as Summary[];
+    const route = response.json<{ data: Summary[] }>().data;
     expect(route[0]?.id).toBe(from.id);
     expect(route.at(-1)?.id).toBe(to.id);
     const links = new Map(systems.map((s) => [s.id, s.connections]));
     for (let i = 1; i < route.length; i += 1) expect(links.get(route[i - 1]!.id)).toContain(route[i]!.id);
-    expect(route[0]).toEqual({ id: from.id, name: expect.any(String), security: expect.any(Object) });
+    expect(route[0]).toEqual({ id: from.id, name: anyString, security: anyObject });
   });
 
   it('accepts each route preference and refuses an unknown one', async () => {
@@ -142,13 +150,13 @@ describe('GET /systems/{from}/{to}', () => {
     }
     const response = await get('/api/v1/systems/1/2?prefer=fastest');
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual({ prefer: 'INVALID' });
+    expect(response.json<ErrorBody>().fields).toEqual({ prefer: 'INVALID' });
   });
 
   it('answers 404 NOT_FOUND for an unknown system', async () => {
     const response = await get('/api/v1/systems/1/99999');
     expect(response.statusCode).toBe(404);
-    expect(response.json().i18n_comment).toBe('NOT_FOUND');
+    expect(response.json<ErrorBody>().i18n_comment).toBe('NOT_FOUND');
   });
 
   it('answers 404 ROUTE_NOT_FOUND when no gates lead there', async () => {

@@ -1,4 +1,5 @@
 import type { Compilable, Kysely } from 'kysely';
+import type { Database } from './schema.js';
 import { preparedForLists } from './prepared.js';
 
 /**
@@ -108,8 +109,8 @@ export function padKeys<K>(keys: readonly K[]): K[] {
 }
 
 /** One coalescer per database handle (its Kysely instance), made on first use. */
-export function perDatabase<T>(make: (db: object) => T): (db: object) => T {
-  const made = new WeakMap<object, T>();
+export function perDatabase<T, D extends object = Kysely<Database>>(make: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
   return (db) => {
     let value = made.get(db);
     if (value === undefined) {
@@ -127,15 +128,15 @@ export function perDatabase<T>(make: (db: object) => T): (db: object) => T {
  * handle, not in the caller's transaction.
  */
 export function coalescedGroups<R>(
-  build: (db: Kysely<any>, ids: number[]) => Compilable<R>,
+  build: (db: Kysely<Database>, ids: number[]) => Compilable<R>,
   ownerOf: (row: R) => number,
-): (db: Kysely<any>, id: number) => Promise<R[]> {
+): (db: Kysely<Database>, id: number) => Promise<R[]> {
   const queryFor = preparedForLists<[], R>(0, (db, _fixed, ids) => build(db, ids));
   const readsOf = perDatabase((db) =>
     coalescedReads<number, R[]>(async (ids) => {
       const keys = padKeys(ids);
       const groups = new Map<number, R[]>(ids.map((id) => [id, []]));
-      for (const row of await queryFor(keys.length).execute(db as Kysely<any>, ...keys))
+      for (const row of await queryFor(keys.length).execute(db, ...keys))
         groups.get(Number(ownerOf(row)))?.push(row);
       return groups;
     }),
@@ -145,8 +146,8 @@ export function coalescedGroups<R>(
 
 /** One row per id, coalesced the same way (`build` selects the rows whose `id` is listed). */
 export function coalescedRowsById<R extends { id: number }>(
-  build: (db: Kysely<any>, ids: number[]) => Compilable<R>,
-): (db: Kysely<any>, id: number) => Promise<R | undefined> {
+  build: (db: Kysely<Database>, ids: number[]) => Compilable<R>,
+): (db: Kysely<Database>, id: number) => Promise<R | undefined> {
   const groups = coalescedGroups(build, (row) => row.id);
   return async (db, id) => (await groups(db, id))[0];
 }

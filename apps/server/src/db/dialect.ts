@@ -49,8 +49,9 @@ export function createDialectSeam(name: DialectName): DialectSeam {
         constraint?: unknown;
         detail?: unknown;
       };
-      if (isPg && code === '23505') return `${String(constraint ?? '')} ${String(detail ?? '')}`;
-      if (!isPg && code === 'SQLITE_CONSTRAINT_UNIQUE') return String(message ?? '');
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      if (isPg && code === '23505') return `${text(constraint)} ${text(detail)}`;
+      if (!isPg && code === 'SQLITE_CONSTRAINT_UNIQUE') return text(message);
       return null;
     },
   };

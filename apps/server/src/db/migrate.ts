@@ -19,11 +19,11 @@ export async function migrateToLatest(
   // An explicit schema: Kysely looks for its own tables in every schema of the database otherwise.
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);

@@ -1,3 +1,4 @@
+import type { Database } from './schema.js';
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 
 /**
@@ -13,10 +14,10 @@ import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
  * shape: the shape is fixed by the first build.
  */
 export interface PreparedQuery<A extends readonly unknown[], R> {
-  execute(db: Kysely<any>, ...args: A): Promise<R[]>;
-  executeTakeFirst(db: Kysely<any>, ...args: A): Promise<R | undefined>;
+  execute(db: Kysely<Database>, ...args: A): Promise<R[]>;
+  executeTakeFirst(db: Kysely<Database>, ...args: A): Promise<R | undefined>;
   /** The driver's whole result, for writes: `numAffectedRows`. */
-  run(db: Kysely<any>, ...args: A): Promise<QueryResult<R>>;
+  run(db: Kysely<Database>, ...args: A): Promise<QueryResult<R>>;
 }
 
 class Slot {
@@ -31,13 +32,13 @@ interface Compiled<R> {
 
 export function prepared<A extends readonly unknown[], R>(
   arity: A['length'],
-  build: (db: Kysely<any>, ...args: A) => Compilable<R>,
+  build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
 ): PreparedQuery<A, R> {
   // Keyed by the dialect's adapter object: one per Kysely instance, shared with its transactions
   // and connections, so a compiled query is reused by all of them and never across dialects.
   const byAdapter = new WeakMap<object, Compiled<R>>();
 
-  const compiledFor = (db: Kysely<any>): Compiled<R> => {
+  const compiledFor = (db: Kysely<Database>): Compiled<R> => {
     const adapter = db.getExecutor().adapter;
     let compiled = byAdapter.get(adapter);
     if (compiled === undefined) {
@@ -53,7 +54,7 @@ export function prepared<A extends readonly unknown[], R>(
     return compiled;
   };
 
-  const run = (db: Kysely<any>, args: A): Promise<QueryResult<R>> => {
+  const run = (db: Kysely<Database>, args: A): Promise<QueryResult<R>> => {
     const { query, slots } = compiledFor(db);
     const parameters = slots.map((slot, position) => (slot >= 0 ? args[slot] : query.parameters[position]));
     return db.executeQuery<R>({ ...query, parameters });
@@ -73,13 +74,13 @@ export function prepared<A extends readonly unknown[], R>(
  */
 export function preparedForLists<F extends readonly unknown[], R>(
   fixed: F['length'],
-  build: (db: Kysely<any>, fixedArgs: F, list: number[]) => Compilable<R>,
+  build: (db: Kysely<Database>, fixedArgs: F, list: number[]) => Compilable<R>,
 ): (length: number) => PreparedQuery<[...F, ...number[]], R> {
   const byLength = new Map<number, PreparedQuery<[...F, ...number[]], R>>();
   return (length) => {
     let query = byLength.get(length);
     if (query === undefined) {
-      query = prepared(fixed + length, (db: Kysely<any>, ...args: [...F, ...number[]]) =>
+      query = prepared(fixed + length, (db: Kysely<Database>, ...args: [...F, ...number[]]) =>
         build(db, args.slice(0, fixed) as unknown as F, args.slice(fixed) as number[]),
       );
       byLength.set(length, query);

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Row types of the tables of migration 001. Timestamps are ISO 8601 UTC strings in both dialects
+ * Row types of every table, as the migrations leave them (001 to the latest). Timestamps are ISO 8601 UTC strings in both dialects
  * (they sort as text and the rules engine converts them to milliseconds); booleans are 0/1.
  */
 export interface AccountsTable {
@@ -24,6 +24,8 @@ export interface AccountsTable {
   settled_at: string;
   /** Moves with every change to what the account's game state is loaded from (migration 007). */
   state_version: Generated<number>;
+  /** Migration 002: the id of the account's next queue item (AccountState.nextItemId). */
+  next_item_id: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -117,6 +119,63 @@ export interface AuthEpochTable {
   value: number;
 }
 
+/** One row (id 1), moved by triggers of migration 009 whenever the ranking may have changed. */
+export interface RankingVersionTable {
+  id: number;
+  value: number;
+}
+
+/*
+ * Migration 002 (economy): resources are doubles; every other number is an integer below 2^31
+ * except `unit_duration_ms` (a double holding an integer).
+ */
+
+/** Factory and building levels, ship and defense counts of a planet. */
+export interface PlanetModulesTable {
+  planet_id: number;
+  /** 1 factory, 2 building, 3 ship, 4 defense. */
+  type_id: number;
+  module_id: number;
+  /** The level (factories, buildings) or the owned count (ships, defenses). */
+  value: number;
+}
+
+export interface AccountResearchTable {
+  account_id: number;
+  research_id: number;
+  level: number;
+}
+
+/** One queue item: a level of a factory, building or research, or an order of units. */
+export interface ConstructionsTable {
+  account_id: number;
+  /** Unique within the account (AccountState.nextItemId). */
+  id: number;
+  type_id: number;
+  module_id: number;
+  planet_id: number;
+  /** 1 waiting, 2 in progress. */
+  state: number;
+  /** Position within its queue (planet and type, or the account's research queue). */
+  position: number;
+  queued_at: string;
+  started_at: string | null;
+  finish_at: string | null;
+  /** Target level for levels, quantity for unit orders. */
+  target_value: number;
+  delivered: number;
+  unit_duration_ms: number | null;
+  paid_metal: number | null;
+  paid_crystal: number | null;
+  paid_fuel: number | null;
+}
+
+export interface CommandantsTable {
+  account_id: number;
+  commandant_id: number;
+  available_until: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   refresh_tokens: RefreshTokensTable;
@@ -130,9 +189,13 @@ export interface Database {
   emails: EmailsTable;
   account_counts: AccountCountsTable;
   auth_epoch: AuthEpochTable;
+  ranking_version: RankingVersionTable;
+  planet_modules: PlanetModulesTable;
+  account_research: AccountResearchTable;
+  constructions: ConstructionsTable;
+  commandants: CommandantsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
 export type PlanetRow = Selectable<PlanetsTable>;
-export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -6,9 +6,11 @@
  * - createTestClock(start): a settable clock (advance, set);
  * - registerPlayer(app, overrides) / loginPlayer(app, player): a session as cookies and headers;
  * - JSON_HEADERS, cookiesOf(response), cookieHeader(cookies);
- * - countVisibleAccounts(db): the accounts not suspended, counted without the leaderboard counter.
+ * - countVisibleAccounts(db): the accounts not suspended, counted without the leaderboard counter;
+ * - anyNumber, stringContaining(...) and the other matchers typed `unknown`; ErrorBody.
  */
 export * from './test-app.js';
 export * from './test-clock.js';
 export * from './players.js';
 export * from './accounts.js';
+export * from './matchers.js';

@@ -75,7 +75,7 @@ export async function registerPlayer(
   if (response.statusCode !== 201) {
     throw new Error(`registerPlayer: expected 201, got ${response.statusCode} ${response.body}`);
   }
-  return asPlayer(body, (response.json() as { data: Me }).data, cookiesOf(response));
+  return asPlayer(body, response.json<{ data: Me }>().data, cookiesOf(response));
 }
 
 /** Logs an existing player in again (a new session family). */
@@ -92,5 +92,5 @@ export async function loginPlayer(
   });
   if (response.statusCode !== 200)
     throw new Error(`loginPlayer: expected 200, got ${response.statusCode} ${response.body}`);
-  return asPlayer(player, (response.json() as { data: Me }).data, cookiesOf(response));
+  return asPlayer(player, response.json<{ data: Me }>().data, cookiesOf(response));
 }

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 const DOUBLE = 'double precision';
 
 export const platformMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>, dialect) {
+  async up(db, dialect) {
     await db.schema
       .createTable('accounts')
       .addColumn('id', 'integer', (c) => dialect.identity(c))

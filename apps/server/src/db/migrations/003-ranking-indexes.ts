@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 const POINTS_COLUMNS = ['total_points', 'economy_points', 'science_points', 'military_points'] as const;
@@ -9,8 +8,7 @@ const POINTS_COLUMNS = ['total_points', 'economy_points', 'science_points', 'mil
  * sorted the whole table; these indexes give them the order ready-made (docs/decisions/120).
  */
 export const rankingIndexesMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>) {
+  async up(db) {
     for (const column of POINTS_COLUMNS) {
       await db.schema
         .createIndex(`accounts_rank_${column}`)

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 /**
@@ -6,8 +6,7 @@ import type { PortableMigration } from './index.js';
  * index over exactly those rows lets both databases count them without reading the table.
  */
 export const visibleAccountsIndexMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>) {
+  async up(db) {
     await db.schema
       .createIndex('accounts_visible')
       .on('accounts')

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 /**
@@ -11,8 +11,7 @@ import type { PortableMigration } from './index.js';
  * serialises concurrent changes, so the count cannot drift (docs/decisions/121).
  */
 export const visibleAccountsCounterMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>, dialect) {
+  async up(db, dialect) {
     await db.schema
       .createTable('account_counts')
       .addColumn('id', 'integer', (c) => c.primaryKey())

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 /**
@@ -6,8 +5,7 @@ import type { PortableMigration } from './index.js';
  * logins in 15 minutes from anywhere, only these addresses may still try (docs/decisions/024).
  */
 export const loginKnownAddressesMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>) {
+  async up(db) {
     await db.schema
       .createTable('login_known_addresses')
       .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))

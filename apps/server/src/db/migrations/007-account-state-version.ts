@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 /** The tables whose rows carry an `account_id` and make up an account's game state. */
@@ -20,8 +20,7 @@ const ACCOUNT_STATE_COLUMNS = ['race_id', 'nmi', 'settled_at', 'next_item_id'] a
  * the change, so the version moves with the commit that changed the state and never without it.
  */
 export const accountStateVersionMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>, dialect) {
+  async up(db, dialect) {
     await db.schema
       .alterTable('accounts')
       .addColumn('state_version', 'integer', (c) => c.notNull().defaultTo(0))

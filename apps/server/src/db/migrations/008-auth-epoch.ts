@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 /**
@@ -12,8 +12,7 @@ import type { PortableMigration } from './index.js';
  * revokes or suspends move it inside their own transaction.
  */
 export const authEpochMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>, dialect) {
+  async up(db, dialect) {
     await db.schema
       .createTable('auth_epoch')
       .addColumn('id', 'integer', (c) => c.primaryKey())

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PortableMigration } from './index.js';
 
 /** What a leaderboard row shows or is ordered and filtered by. */
@@ -16,8 +16,7 @@ const RANKING_COLUMNS =
  * row's lock, and the leaderboard is read from the indexes each time.
  */
 export const rankingVersionMigration: PortableMigration = {
-  // Kysely<any>: a migration must not depend on the current row types, which later migrations change.
-  async up(db: Kysely<any>, dialect) {
+  async up(db, dialect) {
     if (dialect.name !== 'sqlite') return;
     await db.schema
       .createTable('ranking_version')

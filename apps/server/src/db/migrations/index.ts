@@ -12,8 +12,8 @@ import { rankingVersionMigration } from './009-ranking-version.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
-  // Kysely<any>: migrations are written against the schema of their time, not the current types.
-  up(db: Kysely<any>, dialect: DialectSeam): Promise<void>;
+  // Kysely<unknown>: migrations are written against the schema of their time, not the current types.
+  up(db: Kysely<unknown>, dialect: DialectSeam): Promise<void>;
 }
 
 /** Ordered: append new migrations at the end, never rename or reorder applied ones. */

@@ -22,17 +22,12 @@ function rankingOrder(orderBy: AccountOrderBy) {
 }
 
 const rankingVersionQuery = prepared(0, (db: Kysely<Database>) =>
-  (db as unknown as Kysely<{ ranking_version: { id: number; value: number } }>)
-    .selectFrom('ranking_version')
-    .select('value')
-    .where('id', '=', 1),
+  db.selectFrom('ranking_version').select('value').where('id', '=', 1),
 );
 
 /** Suspended accounts are out of the ranking and their profiles (docs/decisions/100). */
 const coalescedRankingVersion = perDatabase((db) =>
-  coalescedRead(async () =>
-    Number((await rankingVersionQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0),
-  ),
+  coalescedRead(async () => Number((await rankingVersionQuery.executeTakeFirst(db))?.value ?? 0)),
 );
 
 export const accountsRepository = {

@@ -21,9 +21,7 @@ const authEpochQuery = prepared(0, (db: Kysely<Database>) =>
 
 /** Every authenticated request reads the epoch: the requests arriving together share one read. */
 const coalescedAuthEpoch = perDatabase((db) =>
-  coalescedRead(async () =>
-    Number((await authEpochQuery.executeTakeFirst(db as Kysely<Database>))?.value ?? 0),
-  ),
+  coalescedRead(async () => Number((await authEpochQuery.executeTakeFirst(db))?.value ?? 0)),
 );
 
 export const authRepository = {

@@ -12,7 +12,7 @@ import type {
   UnitOrder,
 } from '@starhold/rules';
 import type { Construction } from '@starhold/contract';
-import type { ConstructionsTable, PlanetModulesTable } from './economy.tables.js';
+import type { ConstructionsTable, PlanetModulesTable } from '../../db/schema.js';
 
 export function toIso(ms: number): string {
   return new Date(ms).toISOString();

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AccountState, PlanetState, PlanetTypeKey, PlayableRaceId, Points } from '@starhold/rules';
-import type { AccountsTable, Database } from '../../db/schema.js';
+import type { ConstructionsTable, Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import {
   applyConstructionRows,
@@ -14,7 +14,6 @@ import {
   moduleRows,
   toIso,
 } from './economy.mapping.js';
-import type { ConstructionsTable, EconomyTables } from './economy.tables.js';
 import { prepared, preparedForLists } from '../../db/prepared.js';
 import {
   coalescedGroups,
@@ -25,13 +24,9 @@ import {
 } from '../../db/coalesce.js';
 import { deepFreeze, type StateCache } from './state-cache.js';
 
-/** The schema once migration 002 has run: its tables plus the column it adds to accounts. */
-export interface EconomyDatabase extends Omit<Database, 'accounts'>, EconomyTables {
-  accounts: AccountsTable & { next_item_id: number };
-}
-export type EconomyDb = Kysely<EconomyDatabase>;
+export type EconomyDb = Kysely<Database>;
 
-/** Migration 002 adds these tables; the platform's Database type does not list them. */
+/** The database as the economy's queries take it (one Database type covers every migration). */
 export function economyDb(db: Kysely<Database>): EconomyDb {
   return db;
 }
@@ -261,7 +256,7 @@ const sharedStateLoads = perDatabase((db) =>
   coalescedReads<number, LoadedAccount>(async (accountIds) => {
     const keys = padKeys(accountIds);
     const n = keys.length;
-    return (db as EconomyDb)
+    return db
       .transaction()
       .setIsolationLevel('repeatable read')
       .setAccessMode('read only')
@@ -578,7 +573,7 @@ const sharedTouches = perDatabase((db) =>
     const now = Math.max(...askedAt.values());
     const keys = padKeys(planetIds);
     const rows = await touchPlanetRows(keys.length).execute(
-      db as EconomyDb,
+      db,
       toIso(now),
       toIso(now - LAST_VISIT_PERIOD_MS),
       ...keys,

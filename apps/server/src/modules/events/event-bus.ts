@@ -74,7 +74,10 @@ export function createInProcessBus(): EventBus {
     publishCommitted: (accountId, events) => {
       if (events.length > 0) local.deliver(accountId, events);
     },
-    subscribe: local.subscribe,
-    close: async () => local.clear(),
+    subscribe: (accountId, listener) => local.subscribe(accountId, listener),
+    close: () => {
+      local.clear();
+      return Promise.resolve();
+    },
   };
 }

@@ -118,7 +118,7 @@ export async function startPostgresBus(options: PostgresBusOptions): Promise<Eve
       }
     },
     publishCommitted: () => {},
-    subscribe: local.subscribe,
+    subscribe: (accountId, listener) => local.subscribe(accountId, listener),
     async close() {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);

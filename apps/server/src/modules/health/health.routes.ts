@@ -2,7 +2,7 @@ import { healthResponseSchema } from '@starhold/contract';
 import type { AppInstance } from '../../context.js';
 
 export function healthRoutes(app: AppInstance, version: string): void {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: healthResponseSchema } } }, async () => ({
-    data: { status: 'ok' as const, version },
-  }));
+  app.get('/health', { schema: { tags: ['health'], response: { 200: healthResponseSchema } } }, () =>
+    Promise.resolve({ data: { status: 'ok' as const, version } }),
+  );
 }
