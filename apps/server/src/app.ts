@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +14,12 @@ import { DomainError, errorBody } from './errors.js';
 import { errorHandler } from './http/error-handler.js';
 import { createSerializerCompiler } from './http/serializer.js';
 import { mutationGuard } from './http/guards.js';
+import {
+  applyHeaders,
+  CACHE_PRIVATE_API,
+  docsContentSecurityPolicy,
+  securityHeaders,
+} from './http/security-headers.js';
 import { isPageRequest, webAppFileDirectories, webAppStaticOptions } from './http/web-app.js';
 import { authRoutes, ACCESS_COOKIE } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -58,6 +65,14 @@ function errorCatalogueDescription(): string {
 const DEFAULT_BODY_LIMIT = 32 * 1024;
 const DEFAULT_RATE_LIMIT = { max: 600, windowMs: 60_000 };
 
+function readPage(webDist: string): string | undefined {
+  try {
+    return readFileSync(join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   const { config } = deps;
   const events = deps.events ?? createInProcessBus();
@@ -89,19 +104,33 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
+  });
+
+  const hasWeb = existsSync(config.webDist);
+  const pageHtml = hasWeb ? readPage(config.webDist) : undefined;
+  const headers = securityHeaders({
+    secure: config.cookieSecure,
+    ...(pageHtml === undefined ? {} : { pageHtml }),
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    applyHeaders(reply.raw, headers);
+    done();
   });
 
   const rate = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
   await app.register(rateLimit, {
+    // Not on every route: the API scope and the docs install it as their first hook (below), so a
+    // request is limited by the route it matched, never by a prefix test of the URL as sent (the
+    // router decodes `/%61pi/v1/me` to the API route), and before the session check of a route.
+    // The web app's own files (a first visit loads dozens of chunks and pictures) are not API calls.
+    global: false,
     max: rate.max,
     timeWindow: rate.windowMs,
-    // The web app's own files (a first visit loads dozens of chunks and pictures) are not API calls.
-    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new DomainError('TOO_MANY_REQUESTS'),
   });
+  const limitRate = app.rateLimit();
   await app.register(cookie);
-  app.addHook('onRequest', mutationGuard(config.allowedOrigins));
 
   await app.register(swagger, {
     openapi: {
@@ -113,7 +142,14 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(async (docs) => {
+    docs.addHook('onRequest', limitRate);
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      transformStaticCSP: docsContentSecurityPolicy,
+    });
+  });
 
   const auth = createAuthService(ctx);
   const systems = createSystemsService(ctx);
@@ -127,11 +163,17 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   await app.register(
     async (api) => {
       const scope = api.withTypeProvider<ZodTypeProvider>();
+      scope.addHook('onRequest', limitRate);
+      scope.addHook('onRequest', (_request, reply, done) => {
+        reply.raw.setHeader('cache-control', CACHE_PRIVATE_API);
+        done();
+      });
+      scope.addHook('onRequest', mutationGuard(config.allowedOrigins));
       healthRoutes(scope, VERSION);
       listsRoutes(scope);
       authRoutes(scope, ctx, auth);
 
-      await scope.register(async (protectedApi) => {
+      await scope.register((protectedApi, _options, registered) => {
         const session = protectedApi.withTypeProvider<ZodTypeProvider>();
         session.addHook('onRequest', async (request) => {
           request.auth = await auth.authenticate(request.cookies[ACCESS_COOKIE]);
@@ -155,12 +197,12 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
             }
           },
         });
+        registered();
       });
     },
     { prefix: API_PREFIX },
   );
 
-  const hasWeb = existsSync(config.webDist);
   const webFileDirectories = hasWeb ? webAppFileDirectories(config.webDist) : new Set<string>();
   if (hasWeb) {
     await app.register(fastifyStatic, webAppStaticOptions(config.webDist));

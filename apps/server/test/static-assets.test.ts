@@ -178,7 +178,8 @@ describe('the API next to the web app', () => {
     const response = await get('/api/v1/health', { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
-    expect(response.headers['cache-control']).toBeUndefined();
+    // The API's own: never stored (decision 156), not the web app's caching of files.
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({ data: { status: 'ok', version: anyString } });
   });
 

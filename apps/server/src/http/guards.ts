@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { DomainError } from '../errors.js';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,15 +19,20 @@ function originAllowed(origin: string, host: string | undefined, allowed: readon
 
 /**
  * CSRF defence for cookie sessions: a cross-site form can neither send `application/json` nor
- * forge the Origin header of a browser. Applies to every mutation of the API.
+ * forge the Origin header of a browser. Registered inside the API's scope, so it applies to every
+ * mutation routed there, however the path was spelled (`/%61pi/...` is routed like `/api/...`).
  */
 export function mutationGuard(allowedOrigins: readonly string[]) {
-  return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (!MUTATIONS.has(request.method) || !request.url.startsWith('/api/')) return;
+  return function guard(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    if (!MUTATIONS.has(request.method)) {
+      done();
+      return;
+    }
     const origin = request.headers.origin;
     if (origin !== undefined && !originAllowed(origin, request.headers.host, allowedOrigins)) {
-      throw new DomainError('FORBIDDEN', { message: 'Origin not allowed' });
+      done(new DomainError('FORBIDDEN', { message: 'Origin not allowed' }));
+      return;
     }
-    if (!isJson(request.headers['content-type'])) throw new DomainError('UNSUPPORTED_MEDIA_TYPE');
+    done(isJson(request.headers['content-type']) ? undefined : new DomainError('UNSUPPORTED_MEDIA_TYPE'));
   };
 }

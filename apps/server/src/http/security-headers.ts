@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** A header list computed once at start: every answer only copies it (decision 156). */
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+/** Authenticated API answers carry the player's data (their email in GET /me): never stored. */
+export const CACHE_PRIVATE_API = 'no-store';
+
+/**
+ * The headers helmet would set with `options`, collected once from a stand-in response. Helmet's
+ * own Fastify plugin rebuilds its middleware on every request; here a request copies strings.
+ */
+export function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+      return response;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error instanceof Error) throw error;
+  });
+  return [...headers];
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** `'sha256-…'` sources for the inline scripts of a page (the early reads of index.html, decision 124). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export interface SecurityHeaderOptions {
+  /** HTTPS deployment (COOKIE_SECURE): Strict-Transport-Security is sent. */
+  secure: boolean;
+  /** The built web app's index.html, when served: its inline scripts are allowed by hash. */
+  pageHtml?: string;
+}
+
+/**
+ * Every answer's headers: a Content-Security-Policy the built web app satisfies (scripts from the
+ * server and the page's hashed inline script only; inline styles allowed because Mantine writes
+ * style tags and attributes), no framing, no MIME sniffing, no referrer to other sites, HSTS
+ * behind HTTPS only (on plain HTTP it would be ignored at best, a trap for a later HTTPS-less
+ * host at worst).
+ */
+export function securityHeaders(options: SecurityHeaderOptions): HeaderList {
+  const scriptHashes = options.pageHtml === undefined ? [] : inlineScriptHashes(options.pageHtml);
+  return helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'script-src': ["'self'", ...scriptHashes],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: options.secure ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+}
+
+/**
+ * The Swagger UI (/api/docs) runs inline scripts and styles of its own: @fastify/swagger-ui
+ * writes a policy with their hashes; only its mixed-content upgrade is dropped (a plain-HTTP
+ * test server would load nothing) and framing is refused like everywhere else.
+ */
+export function docsContentSecurityPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) => (directive.startsWith('frame-ancestors') ? "frame-ancestors 'none'" : directive))
+    .join('; ');
+}
+
+/** Copies a precomputed list onto the response (merged by Node with the headers Fastify writes). */
+export function applyHeaders(raw: ServerResponse, headers: HeaderList): void {
+  for (let i = 0; i < headers.length; i += 1) {
+    const header = headers[i]!;
+    raw.setHeader(header[0], header[1]);
+  }
+}
