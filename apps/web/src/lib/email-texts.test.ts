@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../lib/i18n';
+import { createI18n } from './i18n';
 import {
   emailTexts,
   filterByTitle,
   humanizeKey,
   parseEmailParams,
   type EmailTextContext,
-} from './email-content';
+} from './email-texts';
 
 function context(language: 'fr' | 'en'): EmailTextContext {
   const i18n = createI18n({ language });

@@ -22,7 +22,7 @@ export interface CoordinatorDeps {
 }
 
 export function createRefreshCoordinator(deps: CoordinatorDeps): RefreshCoordinator {
-  return (refresh, callSentAt) => {
+  return async (refresh, callSentAt) => {
     const run = async (): Promise<boolean> => {
       const refreshedAt = Number(deps.storage?.getItem(REFRESHED_AT_KEY) ?? 0);
       // Another tab refreshed after this call left: the cookies already hold the new session.
@@ -31,6 +31,7 @@ export function createRefreshCoordinator(deps: CoordinatorDeps): RefreshCoordina
       if (ok) deps.storage?.setItem(REFRESHED_AT_KEY, String(deps.now()));
       return ok;
     };
-    return deps.locks ? deps.locks.request<boolean>(LOCK_NAME, run) : run();
+    // The lock resolves with what `run` resolves with (the DOM types see a promise of a promise).
+    return deps.locks ? await deps.locks.request(LOCK_NAME, run) : run();
   };
 }

@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../api/auth';
 import { useUnreadEmails } from '../../api/emails';
-import { emailTexts, type EmailTextContext } from '../../features/emails/model/email-content';
+import { emailTexts, type EmailTextContext } from '../../lib/email-texts';
 import { useMe } from '../../api/me';
 import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';

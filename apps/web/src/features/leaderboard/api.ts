@@ -1,4 +1,4 @@
-import type { AccountOrderBy, AccountRankingRow, PublicProfile } from '@starhold/contract';
+import type { AccountOrderBy, AccountRankingRow } from '@starhold/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -23,14 +23,5 @@ export function useRanking(page: number, orderBy: AccountOrderBy) {
       return { rows: answer.data, total: answer.meta?.total ?? answer.data.length };
     },
     placeholderData: keepPreviousData,
-  });
-}
-
-export function usePublicProfile(id: number) {
-  return useQuery({
-    queryKey: ['accounts', id],
-    queryFn: () => api.get<PublicProfile>(`/accounts/${id}`, { silent: true }),
-    enabled: id > 0,
-    retry: false,
   });
 }

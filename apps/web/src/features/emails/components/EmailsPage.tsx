@@ -25,7 +25,7 @@ import { systemClock } from '../../../lib/clock';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useEmail, useInbox, useMarkRead } from '../api';
-import { emailTexts, filterByTitle, type EmailTextContext } from '../model/email-content';
+import { emailTexts, filterByTitle, type EmailTextContext } from '../../../lib/email-texts';
 import { NpcAvatar } from './NpcAvatar';
 import classes from './emails.module.css';
 

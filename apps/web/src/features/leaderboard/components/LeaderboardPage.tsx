@@ -7,7 +7,7 @@ import { GenericTable, type TableColumn } from '../../../components/GenericTable
 import { abbreviateNumber } from '../../../lib/format';
 import { LEADERBOARD_PAGE_SIZE, useRanking } from '../api';
 import { pageCount, readRankingParams } from '../model/ranking-params';
-import { RaceBadge } from './RaceBadge';
+import { RaceBadge } from '../../../components/RaceBadge';
 
 const POINT_COLUMNS = ['total_points', 'military_points', 'economy_points', 'science_points'] as const;
 

@@ -24,8 +24,8 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
 import { abbreviateNumber } from '../../../lib/format';
-import { usePublicProfile } from '../../leaderboard/api';
-import { RaceBadge } from '../../leaderboard/components/RaceBadge';
+import { usePublicProfile } from '../../../api/accounts';
+import { RaceBadge } from '../../../components/RaceBadge';
 
 function BackLink() {
   const { t } = useTranslation('leaderboard');
