@@ -73,6 +73,39 @@ describe('GET /me/emails', () => {
     }
   });
 
+  it('lists only the unread emails with unread=true, newest first, total counting the unread', async () => {
+    const player = await registerPlayer(t.app);
+    await addEmails(player.me.id, 5, t.clock() + 1000);
+    const all = await call(player, 'GET', '/me/emails');
+    const [newest, second, , fourth] = all.body.data;
+    for (const email of [newest!, fourth!]) await call(player, 'PUT', `/me/emails/${email.id}`);
+
+    const unread = await call(player, 'GET', '/me/emails?unread=true');
+    expect(unread.status).toBe(200);
+    expect(unread.body.data.map((email) => email.read)).toEqual([false, false, false, false]);
+    expect(unread.body.data[0]!.id).toBe(second!.id);
+    const times = unread.body.data.map((email) => email.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(unread.body.meta).toEqual({ offset: 0, limit: 25, total: 4, unread: 4 });
+
+    const paged = await call(player, 'GET', '/me/emails?unread=true&offset=3&limit=2');
+    expect(paged.body.data.map((email) => email.title)).toEqual(['welcome']);
+    expect(paged.body.meta).toEqual({ offset: 3, limit: 2, total: 4, unread: 4 });
+
+    const every = await call(player, 'GET', '/me/emails?unread=false');
+    expect(every.body.data).toHaveLength(6);
+    expect(every.body.meta).toEqual({ offset: 0, limit: 25, total: 6, unread: 4 });
+  });
+
+  it('accepts only the text true or false for unread', async () => {
+    const player = await registerPlayer(t.app);
+    for (const value of ['1', '0', 'yes', 'TRUE', 'True', '', ' true']) {
+      const { status, body } = await call(player, 'GET', `/me/emails?unread=${encodeURIComponent(value)}`);
+      expect(status, value).toBe(400);
+      expect(body.i18n_comment).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('needs a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/me/emails' });
     expect(response.statusCode).toBe(401);

@@ -22,7 +22,16 @@ export const emailSchema = z.object({
 });
 export type Email = z.infer<typeof emailSchema>;
 
-export const emailsQuerySchema = paginationQuerySchema;
+/**
+ * `unread=true` lists only the unread emails (newest first; `meta.total` then counts those).
+ * Strictly the text `true` or `false`: a query string carries no JSON boolean.
+ */
+export const emailsQuerySchema = paginationQuerySchema.extend({
+  unread: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
 export type EmailsQuery = z.infer<typeof emailsQuerySchema>;
 
 export const emailsPageMetaSchema = pageMetaSchema.extend({ unread: z.number().int().min(0) });

@@ -39,12 +39,21 @@ export const emailsRepository = {
 export type EmailRow = Selectable<EmailsTable>;
 
 export const emailsReader = {
-  /** Newest first; ties (emails of one settling) by id, newest id first. */
-  async page(db: Kysely<Database>, accountId: number, offset: number, limit: number): Promise<EmailRow[]> {
+  /**
+   * Newest first; ties (emails of one settling) by id, newest id first. `unreadOnly` keeps the
+   * emails not yet read.
+   */
+  async page(
+    db: Kysely<Database>,
+    accountId: number,
+    page: { offset: number; limit: number; unreadOnly: boolean },
+  ): Promise<EmailRow[]> {
+    const { offset, limit, unreadOnly } = page;
     return db
       .selectFrom('emails')
       .selectAll()
       .where('account_id', '=', accountId)
+      .$if(unreadOnly, (query) => query.where('read_at', 'is', null))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .offset(offset)

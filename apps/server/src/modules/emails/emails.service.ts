@@ -24,12 +24,13 @@ export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'co
      */
     async list(accountId: number, query: EmailsQuery): Promise<EmailsPage> {
       await withAccount(deps, accountId, ctx.clock(), () => ({ result: undefined }));
-      const [rows, total, unread] = await Promise.all([
-        emailsReader.page(ctx.db, accountId, query.offset, query.limit),
-        emailsReader.count(ctx.db, accountId),
+      const { offset, limit, unread: unreadOnly } = query;
+      const [rows, unread, total] = await Promise.all([
+        emailsReader.page(ctx.db, accountId, { offset, limit, unreadOnly }),
         emailsRepository.countUnread(ctx.db, accountId),
+        unreadOnly ? null : emailsReader.count(ctx.db, accountId),
       ]);
-      return { data: rows.map(toEmail), meta: { offset: query.offset, limit: query.limit, total, unread } };
+      return { data: rows.map(toEmail), meta: { offset, limit, total: total ?? unread, unread } };
     },
 
     async get(accountId: number, id: number): Promise<Email> {
