@@ -47,6 +47,7 @@ function setup(overrides: Partial<LiveEventsDeps> = {}) {
     queryClient: { invalidateQueries },
     notify: (toast) => shown.push(toast),
     translate: (key, params) => i18n.t(key, params),
+    raceId: () => 1,
     schema: liveEventSchema,
     random: () => 1,
     baseDelayMs: 1000,
@@ -169,4 +170,67 @@ describe('live events: when the stream drops', () => {
     vi.advanceTimersByTime(60_000);
     expect(live.sources).toHaveLength(1);
   });
+});
+
+describe('live events: toast texts', () => {
+  const dottedKey = /\b[a-z_]+[.:][a-z0-9_]+(\.[a-z0-9_]+)*\b/i;
+  const planetEvents = (typeId: number, moduleId: number): LiveEvent[] => [
+    { kind: 'construction_finished', planet_id: 1, type_id: typeId, module_id: moduleId, level: 2 },
+    {
+      kind: 'construction_dropped',
+      planet_id: 1,
+      type_id: typeId,
+      module_id: moduleId,
+      level: 2,
+      reason: 'x',
+    },
+    { kind: 'units_delivered', planet_id: 1, type_id: typeId, module_id: moduleId, count: 3 },
+  ];
+  const kinds = { 1: 'factories', 2: 'buildings', 3: 'ships', 4: 'defenses', 5: 'researchs' } as const;
+
+  for (const language of ['fr', 'en'] as const) {
+    for (const raceId of [1, 2]) {
+      it(`names every module and never shows a translation key (${language}, race ${raceId})`, () => {
+        const i18n = createI18n({ language });
+        const live = setup({ translate: (key, params) => i18n.t(key, params), raceId: () => raceId });
+        live.latest().open();
+        const expected: string[] = [];
+        for (const [typeId, kind] of Object.entries(kinds)) {
+          const names = i18n.getResourceBundle(language, 'modules') as Record<
+            string,
+            Record<string, { name?: string } | Record<string, { name: string }>>
+          >;
+          const entries = kind === 'buildings' ? names.buildings?.[raceId] : names[kind];
+          for (const [moduleId, texts] of Object.entries(entries ?? {})) {
+            const name = (texts as { name: string }).name;
+            const events =
+              kind === 'researchs'
+                ? [
+                    {
+                      kind: 'research_finished',
+                      planet_id: 1,
+                      module_id: Number(moduleId),
+                      level: 2,
+                    } as const,
+                  ]
+                : planetEvents(Number(typeId), Number(moduleId));
+            for (const event of events) {
+              live.latest().push(event);
+              expected.push(name);
+            }
+          }
+        }
+        live.latest().push({ kind: 'email_received', count: 1 });
+        live.latest().push({ kind: 'commandant_expired', commandant_id: 1 });
+        expect(live.shown).toHaveLength(expected.length + 2);
+        live.shown.slice(0, expected.length).forEach((toast, index) => {
+          expect(toast.message).toContain(expected[index]);
+        });
+        for (const toast of live.shown) {
+          expect(`${toast.title} ${toast.message}`).not.toMatch(dottedKey);
+        }
+        live.connection.stop();
+      });
+    }
+  }
 });

@@ -1,8 +1,10 @@
-import type { LiveEvent } from '@starhold/contract';
+import type { LiveEvent, Me } from '@starhold/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MODULE_KINDS, type ModuleKind } from '../components/economy/module-kinds';
+import { moduleTextKey } from '../components/economy/module-view';
 import { API_BASE_PATH } from './api-client';
 import { queryKeys } from './query-keys';
 import { toasts, type ToastInput } from './toasts';
@@ -25,6 +27,8 @@ export interface LiveEventsDeps {
   queryClient: Pick<QueryClient, 'invalidateQueries'>;
   notify: (toast: ToastInput) => void;
   translate: (key: string, params?: Record<string, unknown>) => string;
+  /** The player's race, read at each event: buildings are named per race. */
+  raceId: () => number;
   /** Checks each pushed event (the contract's liveEventSchema). */
   schema: LiveEventParser;
   random?: () => number;
@@ -42,13 +46,9 @@ export interface LiveEventsConnection {
 }
 
 export const LIVE_EVENTS_PATH = `${API_BASE_PATH}/me/events`;
-const MODULE_KINDS: Record<number, string> = {
-  1: 'factories',
-  2: 'buildings',
-  3: 'ships',
-  4: 'defenses',
-  5: 'research',
-};
+const KIND_OF_TYPE = new Map<number, ModuleKind>(
+  Object.values(MODULE_KINDS).map((info) => [info.typeId, info.kind]),
+);
 const ME_ONLY = { queryKey: queryKeys.me, exact: true } as const;
 const EMAILS: QueryKey = [...queryKeys.me, 'emails'];
 const COMMANDANTS: QueryKey = [...queryKeys.me, 'commandants'];
@@ -68,9 +68,9 @@ export function queriesToRefresh(event: LiveEvent): { queryKey: QueryKey; exact?
   }
 }
 
-function toastFor(event: LiveEvent, t: LiveEventsDeps['translate']): ToastInput {
+function toastFor(event: LiveEvent, t: LiveEventsDeps['translate'], raceId: number): ToastInput {
   const name = (typeId: number, moduleId: number) =>
-    t(`modules:${MODULE_KINDS[typeId] ?? 'factories'}.${moduleId}.name`);
+    t(`${moduleTextKey(KIND_OF_TYPE.get(typeId) ?? 'factories', moduleId, raceId)}.name`);
   switch (event.kind) {
     case 'construction_finished':
       return {
@@ -85,7 +85,10 @@ function toastFor(event: LiveEvent, t: LiveEventsDeps['translate']): ToastInput 
       return {
         type: 'success',
         title: t('live:research_finished.title'),
-        message: t('live:research_finished.message', { name: name(5, event.module_id), level: event.level }),
+        message: t('live:research_finished.message', {
+          name: name(MODULE_KINDS.researchs.typeId, event.module_id),
+          level: event.level,
+        }),
       };
     case 'construction_dropped':
       return {
@@ -173,7 +176,7 @@ export function connectLiveEvents(deps: LiveEventsDeps): LiveEventsConnection {
       const event = parse(deps.schema, message.data);
       if (event === null) return;
       for (const filter of queriesToRefresh(event)) void deps.queryClient.invalidateQueries(filter);
-      deps.notify(toastFor(event, deps.translate));
+      deps.notify(toastFor(event, deps.translate, deps.raceId()));
     };
     current.onerror = () => {
       current.close();
@@ -220,6 +223,7 @@ export function useLiveEvents(): void {
         notify: (toast) => toasts.show(toast),
         // Read at each event, so a language switch needs no reconnection.
         translate: (key, params) => i18n.t(key, params),
+        raceId: () => queryClient.getQueryData<Me>(queryKeys.me)?.race.id ?? 1,
         schema: liveEventSchema,
       });
     });
