@@ -1,5 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newPlayer, register } from './helpers';
+
+/** The default e2e server's GAME_SPEED (e2e/playwright.config.ts). */
+const GAME_SPEED = 100;
+/** Passive production per hour at level 0, before bonuses (GAME_RULES section 4): metal, crystal, fuel. */
+const PASSIVE = { 1: 30, 2: 15, 3: 0 } as const;
+
+interface ProductionReads {
+  planet: Record<number, number>;
+  metalMine: number;
+}
+
+/** Production per hour of each resource on the planet, and the metal mine's own figure. */
+async function production(request: APIRequestContext): Promise<ProductionReads> {
+  const planet = (await (await request.get('/api/v1/me/planet')).json()) as {
+    data: { resources: { resource: { id: number }; production_per_hour: number }[] };
+  };
+  const factories = (await (await request.get('/api/v1/me/planet/factories')).json()) as {
+    data: { modules: { factory: { id: number }; level: number; production_per_hour: number }[] };
+  };
+  const metalMine = factories.data.modules.find((item) => item.factory.id === 1)!;
+  expect(metalMine.level).toBe(0);
+  return {
+    planet: Object.fromEntries(
+      planet.data.resources.map((item) => [item.resource.id, item.production_per_hour]),
+    ),
+    metalMine: metalMine.production_per_hour,
+  };
+}
 
 test('unlocking the geologist for a day takes 10 NMI and raises metal production', async ({ page }) => {
   await register(page, newPlayer('cmd'));
@@ -10,6 +38,7 @@ test('unlocking the geologist for a day takes 10 NMI and raises metal production
   const metalRate = page.locator('[data-resource="1"]').getByText(/\/h$/);
   await expect(metalRate).toBeVisible();
   const rateBefore = await metalRate.textContent();
+  const before = await production(page.request);
 
   const card = page.getByTestId('commandant-1');
   await expect(card.getByText('Expiré')).toBeVisible();
@@ -27,13 +56,18 @@ test('unlocking the geologist for a day takes 10 NMI and raises metal production
   await expect(balance).toContainText('90');
   await expect(metalRate).not.toHaveText(rateBefore ?? '');
 
-  const factories = (await (await page.request.get('/api/v1/me/planet/factories')).json()) as {
-    data: { modules: { factory: { id: number }; production_per_hour: number }[] };
-  };
-  const metal = factories.data.modules.find((item) => item.factory.id === 1)!;
   const me = (await (await page.request.get('/api/v1/me')).json()) as { data: { nmi: number } };
   expect(me.data.nmi).toBe(90);
-  expect(metal.production_per_hour).toBeGreaterThan(0);
+
+  // Bonuses add up (GAME_RULES section 4): +10% adds a tenth of the base production, which at
+  // level 0 is the passive one, whatever the planet type's bonus; fuel has none to raise.
+  const after = await production(page.request);
+  for (const id of [1, 2, 3] as const)
+    expect(after.planet[id]! - before.planet[id]!, `resource ${id}`).toBeCloseTo(
+      PASSIVE[id] * 0.1 * GAME_SPEED,
+      6,
+    );
+  expect(after.metalMine - before.metalMine).toBeCloseTo(PASSIVE[1] * 0.1 * GAME_SPEED, 6);
 });
 
 test('an unlock the balance cannot pay is not offered, and a refused unlock shows the failure toast', async ({
