@@ -196,7 +196,7 @@ export const authRepository = {
       .executeTakeFirst();
   },
 
-  /** Failures since `since`, for an email, an address, or the pair. */
+  /** Attempts not cleared since `since`, for an email, an address, or the pair. */
   async countFailures(
     db: Kysely<Database>,
     filter: { emailLower?: string; ip?: string; since: string },
@@ -211,15 +211,25 @@ export const authRepository = {
     return Number(row.n);
   },
 
-  async recordFailure(
+  /**
+   * Writes a sign-in attempt (counted as a failure until a success clears it or a refusal takes it
+   * back) and prunes the rows past the window; answers the row's id.
+   */
+  async recordAttempt(
     db: Kysely<Database>,
     attempt: { emailLower: string; ip: string; at: string; pruneBefore: string },
-  ) {
+  ): Promise<number> {
     await db.deleteFrom('login_attempts').where('created_at', '<=', attempt.pruneBefore).execute();
-    await db
+    const row = await db
       .insertInto('login_attempts')
       .values({ email_lower: attempt.emailLower, ip: attempt.ip, created_at: attempt.at })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async forgetAttempt(db: Kysely<Database>, id: number): Promise<void> {
+    await db.deleteFrom('login_attempts').where('id', '=', id).execute();
   },
 
   async isKnownAddress(db: Kysely<Database>, accountId: number, ip: string): Promise<boolean> {

@@ -173,30 +173,39 @@ export function createAuthService(ctx: AppContext) {
       const now = clock();
       const since = isoAt(now - LOGIN_WINDOW_MS);
       const emailLower = body.email.trim().toLowerCase();
-      const [pairFailures, ipFailures, accountFailures] = await Promise.all([
+      // The attempt is a row before the password is checked, and the limits count it: of a burst
+      // of parallel attempts, each sees the ones written before it, so no more than the limit
+      // reach the (slow) hash check. Refused attempts take their row back; failures keep it; a
+      // success clears the pair's rows (decision 157).
+      const attempt = await repo.recordAttempt(db, { emailLower, ip, at: isoAt(now), pruneBefore: since });
+      const refuse = async (): Promise<never> => {
+        await repo.forgetAttempt(db, attempt);
+        throw new DomainError('TOO_MANY_REQUESTS');
+      };
+      const [pairAttempts, ipAttempts, accountAttempts] = await Promise.all([
         repo.countFailures(db, { emailLower, ip, since }),
         repo.countFailures(db, { ip, since }),
         repo.countFailures(db, { emailLower, since }),
       ]);
-      if (pairFailures >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || ipFailures >= MAX_FAILURES_PER_ADDRESS) {
-        throw new DomainError('TOO_MANY_REQUESTS');
+      if (pairAttempts > MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS || ipAttempts > MAX_FAILURES_PER_ADDRESS) {
+        await refuse();
       }
       const account = await repo.findAccountByEmail(db, emailLower);
       // An account under attack from many addresses closes to all but the addresses its player
       // has already signed in from; an unknown email closes the same way, so nothing leaks.
       if (
-        accountFailures >= MAX_FAILURES_PER_ACCOUNT &&
+        accountAttempts > MAX_FAILURES_PER_ACCOUNT &&
         !(account && (await repo.isKnownAddress(db, account.id, ip)))
       ) {
-        throw new DomainError('TOO_MANY_REQUESTS');
+        await refuse();
       }
       const valid = account ? await verifyPassword(account.password_hash, body.password) : false;
       if (!account) await burnPasswordCheck(body.password);
-      if (!account || !valid) {
-        await repo.recordFailure(db, { emailLower, ip, at: isoAt(now), pruneBefore: since });
-        throw new DomainError('CONNECTION_ERROR');
+      if (!account || !valid) throw new DomainError('CONNECTION_ERROR');
+      if (account.suspended_at !== null) {
+        await repo.forgetAttempt(db, attempt);
+        throw new DomainError('ACCOUNT_SUSPENDED');
       }
-      if (account.suspended_at !== null) throw new DomainError('ACCOUNT_SUSPENDED');
       await repo.clearFailures(db, emailLower, ip);
       await repo.rememberAddress(db, account.id, ip, isoAt(now));
       const key = await accessSecret();
