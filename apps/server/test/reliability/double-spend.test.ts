@@ -1,5 +1,11 @@
-import { levelCost, unitCost } from '@starhold/rules';
+import { computePoints, levelCost, unitCost } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ConcurrentChangeError,
+  economyDb,
+  loadAccountState,
+  saveAccountState,
+} from '../../src/modules/economy/economy.repository.js';
 import {
   clearConstructions,
   constructionCount,
@@ -15,7 +21,9 @@ import { countStatuses, printFigure, scaled } from './support.js';
 /**
  * Figure 1 of the battery: parallel identical spending requests against a listening server.
  * The test clock stands still, so nothing is produced between the set-up and the checks and every
- * debit must be exact to the unit.
+ * debit must be exact to the unit. On SQLite the process serialises transactions; with
+ * TEST_DATABASE_URL the same rounds run on PostgreSQL, where the account row lock and the guarded
+ * save are what keep requests from spending twice.
  */
 const PARALLEL = 20;
 const ROUNDS = scaled(50, 10);
@@ -88,6 +96,33 @@ describe(`double spend: ${PARALLEL} identical parallel requests, ${ROUNDS} round
     printFigure(
       'double spend, level starts',
       `${ROUNDS} rounds x ${PARALLEL}: one paid start per round, exact debit, no 5xx`,
+    );
+  });
+
+  it('pays one level when the queue has room for three: one started and paid, two waiting unpaid, the rest refused', async () => {
+    const player = await registerPlayer(t.app);
+    const planetId = await homePlanetId(t.database.db, player.me.id);
+    const cost = levelCost(1, 1, 1);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await clearConstructions(t.database.db, player.me.id);
+      await setModule(t.database.db, planetId, 1, 1, 0);
+      await setResources(t.database.db, planetId, {
+        metal: cost.metal + 40,
+        crystal: cost.crystal + 5,
+        fuel: 0,
+      });
+      const answers = await burst(player, 'POST', '/me/planet/factories/1');
+      // Waiting levels are paid when they start (GAME_RULES 6), so two more fit in the queue of three.
+      expect(countStatuses(answers.map((a) => a.status))).toEqual({ 200: 3, 409: PARALLEL - 3 });
+      expect(answers.filter((a) => a.status === 409).every((a) => a.body.i18n_comment === 'QUEUE_FULL')).toBe(
+        true,
+      );
+      expect(await readResources(t.database.db, planetId)).toEqual({ metal: 40, crystal: 5, fuel: 0 });
+      expect(await constructionCount(t.database.db, player.me.id)).toBe(3);
+    }
+    printFigure(
+      'double spend, queued levels',
+      `${ROUNDS} rounds x ${PARALLEL}: three queued, the started one paid once, no 5xx`,
     );
   });
 
@@ -172,5 +207,22 @@ describe(`double spend: ${PARALLEL} identical parallel requests, ${ROUNDS} round
       'double spend, cancels',
       `${ROUNDS} rounds x ${PARALLEL}: one refund per round, exact, no 5xx`,
     );
+  });
+
+  it('refuses a save computed from a stale state, even without the account lock', async () => {
+    const player = await registerPlayer(t.app);
+    const planetId = await homePlanetId(t.database.db, player.me.id);
+    const db = economyDb(t.database.db);
+    const stale = await loadAccountState(db, player.me.id);
+    const spend = structuredClone(stale);
+    const planet = spend.planets[0];
+    if (planet === undefined) throw new Error('a new player has a home planet');
+    planet.resources.metal -= 100;
+    const derived = { points: computePoints(spend), nextEventAt: null };
+    const before = (await readResources(t.database.db, planetId)).metal;
+
+    await saveAccountState(db, stale, spend, derived);
+    await expect(saveAccountState(db, stale, spend, derived)).rejects.toBeInstanceOf(ConcurrentChangeError);
+    expect((await readResources(t.database.db, planetId)).metal).toBe(before - 100);
   });
 });
