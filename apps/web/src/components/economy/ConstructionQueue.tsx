@@ -1,12 +1,13 @@
-import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import type { Construction } from '@starhold/contract';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { systemClock, type Clock } from '../../lib/clock';
 import { formatDateTime, parseServerDate } from '../../lib/format';
-import { Countdown } from './Countdown';
+import { formatCountdown, queueProgress } from './economy-format';
 import { MODULE_KINDS, type ModuleKind } from './module-kinds';
 import { moduleTextKey } from './module-view';
+import { useCountdown } from './use-countdown';
 
 interface ConstructionQueueProps {
   kind: ModuleKind;
@@ -51,75 +52,112 @@ export function ConstructionQueue({
         </Text>
       ) : (
         <Stack gap="xs">
-          {items.map((item) => {
-            const name = t(`${moduleTextKey(kind, item.module_id, raceId)}.name`);
-            const finishAt = item.scheduled_at ? parseServerDate(item.scheduled_at).getTime() : undefined;
-            const target = info.units
-              ? t('queue.quantity', { count: item.scheduled_value, delivered: item.delivered ?? 0 })
-              : t('queue.level', { level: item.scheduled_value });
-            return (
-              <Group
-                key={item.id}
-                justify="space-between"
-                wrap="nowrap"
-                align="flex-start"
-                data-testid="queue-item"
-              >
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Badge
-                      size="xs"
-                      color={item.state === 2 ? undefined : 'yellow'}
-                      variant={item.state === 2 ? 'filled' : 'light'}
-                    >
-                      {t(`queue.state.${item.state}`)}
-                    </Badge>
-                    <Text size="sm" fw={600} truncate>
-                      {name}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {target}
-                  </Text>
-                  {item.state === 1 && (
-                    <Text size="xs" c="yellow.5">
-                      {t('queue.waiting')}
-                    </Text>
-                  )}
-                  {item.state === 2 && finishAt !== undefined && (
-                    <Text size="xs">
-                      <Countdown
-                        target={finishAt}
-                        clock={clock}
-                        onFinish={() => onFinish(item.id)}
-                        size="xs"
-                        fw={700}
-                      />
-                      <Text span size="xs" c="dimmed">
-                        {' · '}
-                        {t('queue.finishAt', { date: formatDateTime(finishAt, { locale }) })}
-                      </Text>
-                    </Text>
-                  )}
-                </Stack>
-                {info.cancel && onCancel && (
-                  <Tooltip label={t('queue.cancel')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('queue.cancelItem', { name })}
-                      loading={cancellingId === item.id}
-                      onClick={() => onCancel(item.id)}
-                    >
-                      <IconX size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            );
-          })}
+          {items.map((item) => (
+            <QueueItem
+              key={item.id}
+              kind={kind}
+              item={item}
+              raceId={raceId}
+              clock={clock}
+              locale={locale}
+              cancelling={cancellingId === item.id}
+              {...(info.cancel && onCancel ? { onCancel: () => onCancel(item.id) } : {})}
+              onFinish={() => onFinish(item.id)}
+            />
+          ))}
         </Stack>
       )}
     </Card>
+  );
+}
+
+interface QueueItemProps {
+  kind: ModuleKind;
+  item: Construction;
+  raceId: number;
+  clock: Clock;
+  locale: string;
+  cancelling: boolean;
+  onCancel?: () => void;
+  onFinish: () => void;
+}
+
+/**
+ * One item of a queue. A running item shows its countdown and progress; once the countdown
+ * reaches zero it shows as finished (full bar) until the refreshed list drops it.
+ */
+function QueueItem({ kind, item, raceId, clock, locale, cancelling, onCancel, onFinish }: QueueItemProps) {
+  const { t } = useTranslation('economy');
+  const name = t(`${moduleTextKey(kind, item.module_id, raceId)}.name`);
+  const running = item.state === 2;
+  const finishAt = running && item.scheduled_at ? parseServerDate(item.scheduled_at).getTime() : undefined;
+  const startedAt = item.started_at ? parseServerDate(item.started_at).getTime() : undefined;
+  const seconds = useCountdown(finishAt, clock, onFinish);
+  const finished = seconds === 0;
+  const target = MODULE_KINDS[kind].units
+    ? t('queue.quantity', { count: item.scheduled_value, delivered: item.delivered ?? 0 })
+    : t('queue.level', { level: item.scheduled_value });
+  let progress: number | undefined;
+  if (finished) progress = 100;
+  else if (finishAt !== undefined && startedAt !== undefined && seconds !== undefined)
+    progress = queueProgress(startedAt, finishAt, finishAt - seconds * 1000);
+
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="queue-item">
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Group gap={6} wrap="nowrap">
+          <Badge
+            size="xs"
+            color={finished ? 'green' : running ? undefined : 'yellow'}
+            variant={running ? 'filled' : 'light'}
+          >
+            {finished ? t('queue.finished') : t(`queue.state.${item.state}`)}
+          </Badge>
+          <Text size="sm" fw={600} truncate>
+            {name}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {target}
+        </Text>
+        {item.state === 1 && (
+          <Text size="xs" c="yellow.5">
+            {t('queue.waiting')}
+          </Text>
+        )}
+        {finishAt !== undefined && seconds !== undefined && !finished && (
+          <Text size="xs">
+            <Text span ff="monospace" role="timer" size="xs" fw={700}>
+              {formatCountdown(seconds)}
+            </Text>
+            <Text span size="xs" c="dimmed">
+              {' · '}
+              {t('queue.finishAt', { date: formatDateTime(finishAt, { locale }) })}
+            </Text>
+          </Text>
+        )}
+        {progress !== undefined && (
+          <Progress
+            value={progress}
+            size="sm"
+            color={finished ? 'green' : undefined}
+            aria-label={t('queue.progress', { name })}
+          />
+        )}
+      </Stack>
+      {onCancel && (
+        <Tooltip label={t('queue.cancel')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('queue.cancelItem', { name })}
+            loading={cancelling}
+            onClick={onCancel}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }

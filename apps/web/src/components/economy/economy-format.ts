@@ -92,3 +92,10 @@ export function grownValue(
   if (serverValue >= max) return serverValue;
   return Math.min(max, serverValue + Math.max(0, perSecond) * Math.max(0, elapsedSeconds));
 }
+
+/** Percent of a queue item done at `now`, clamped between 0 and 100 (SPEC 5). */
+export function queueProgress(startedAt: number, finishAt: number, now: number): number {
+  if (finishAt <= startedAt) return 100;
+  const percent = ((now - startedAt) / (finishAt - startedAt)) * 100;
+  return Math.min(100, Math.max(0, Math.round(percent)));
+}

@@ -1,9 +1,16 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render';
-import { Countdown } from './Countdown';
+import type { Clock } from '../../lib/clock';
+import { formatCountdown } from './economy-format';
+import { useCountdown } from './use-countdown';
 
-describe('Countdown', () => {
+function Countdown({ target, clock, onFinish }: { target: number; clock: Clock; onFinish: () => void }) {
+  const seconds = useCountdown(target, clock, onFinish) ?? 0;
+  return <span role="timer">{formatCountdown(seconds)}</span>;
+}
+
+describe('useCountdown', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: 1_000_000 });
   });
