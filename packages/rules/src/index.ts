@@ -8,3 +8,5 @@ export * from './actions.js';
 export * from './points.js';
 export * from './universe/index.js';
 export * from './routes/index.js';
+export * from './combat/index.js';
+export * from './fleets/index.js';

@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFENSES, SHIPS } from '../../src/catalogue/units.js';
+import {
+  resolveCombat,
+  type CombatInput,
+  type CombatResult,
+  type CombatStack,
+} from '../../src/combat/index.js';
+import { referenceCombat } from './reference.js';
+
+const research = fc.record({
+  weapons: fc.integer({ min: 0, max: 12 }),
+  thermal: fc.integer({ min: 0, max: 12 }),
+  kinetic: fc.integer({ min: 0, max: 12 }),
+  explosive: fc.integer({ min: 0, max: 12 }),
+  em: fc.integer({ min: 0, max: 12 }),
+  shielding: fc.integer({ min: 0, max: 12 }),
+  armour: fc.integer({ min: 0, max: 12 }),
+  structural: fc.integer({ min: 0, max: 12 }),
+});
+
+const stack = (maxCount: number): fc.Arbitrary<CombatStack> =>
+  fc.oneof(
+    fc.record({
+      kind: fc.constant('ship' as const),
+      id: fc.constantFrom(...SHIPS.map((unit) => unit.id)),
+      count: fc.integer({ min: 0, max: maxCount }),
+    }),
+    fc.record({
+      kind: fc.constant('defense' as const),
+      id: fc.constantFrom(...DEFENSES.map((unit) => unit.id)),
+      count: fc.integer({ min: 0, max: maxCount }),
+    }),
+  );
+
+/** Small battles: up to 4 stacks a side; few units make the shield, 1% and wreck cases frequent. */
+const battle = (maxCount: number): fc.Arbitrary<CombatInput> =>
+  fc.record(
+    {
+      attacker: fc.record({ units: fc.array(stack(maxCount), { maxLength: 4 }), research }),
+      defender: fc.record({ units: fc.array(stack(maxCount), { maxLength: 4 }), research }),
+      seed: fc.string({ maxLength: 12 }),
+      maxRounds: fc.integer({ min: 0, max: 8 }),
+    },
+    { requiredKeys: ['attacker', 'defender', 'seed'] },
+  );
+
+const total = (stacks: readonly CombatStack[]) => stacks.reduce((sum, s) => sum + s.count, 0);
+
+describe('resolveCombat, properties', () => {
+  it('agrees exactly with the one-object-per-unit reference (survivors and every round figure)', () => {
+    fc.assert(
+      fc.property(battle(40), (input) => {
+        expect(resolveCombat(input)).toEqual(referenceCombat(input));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('agrees with the reference on fewer, larger stacks too', () => {
+    fc.assert(
+      fc.property(battle(400), (input) => {
+        expect(resolveCombat(input)).toEqual(referenceCombat(input));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('ends within maxRounds, and early only when a side has nothing left', () => {
+    fc.assert(
+      fc.property(battle(40), (input) => {
+        const result = resolveCombat(input);
+        const maxRounds = input.maxRounds ?? 6;
+        expect(result.rounds.length).toBeLessThanOrEqual(maxRounds);
+        if (result.rounds.length < maxRounds)
+          expect(Math.min(total(result.attackerSurvivors), total(result.defenderSurvivors))).toBe(0);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('gives the same result for the same seed', () => {
+    fc.assert(
+      fc.property(battle(60), (input) => {
+        expect(resolveCombat(input)).toEqual(resolveCombat(structuredClone(input)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never has more survivors than units, never revives a unit, and names the right winner', () => {
+    const check = (input: CombatInput, result: CombatResult) => {
+      const sides = [
+        [input.attacker.units, result.attackerSurvivors, 'attacker'],
+        [input.defender.units, result.defenderSurvivors, 'defender'],
+      ] as const;
+      for (const [units, survivors, side] of sides) {
+        expect(survivors.map((s) => [s.kind, s.id])).toEqual(units.map((s) => [s.kind, s.id]));
+        survivors.forEach((s, i) => expect(s.count).toBeLessThanOrEqual(units[i]?.count ?? -1));
+        let before: readonly CombatStack[] = units;
+        for (const round of result.rounds) {
+          const figures = round[side];
+          expect(figures.unitsBefore.map((s) => s.count)).toEqual(before.map((s) => s.count));
+          expect(figures.shots).toBe(total(figures.unitsBefore));
+          figures.unitsAfter.forEach((s, i) =>
+            expect(s.count).toBeLessThanOrEqual(figures.unitsBefore[i]?.count ?? -1),
+          );
+          before = figures.unitsAfter;
+        }
+        expect(survivors.map((s) => s.count)).toEqual(before.map((s) => s.count));
+      }
+      const attackers = total(result.attackerSurvivors);
+      const defenders = total(result.defenderSurvivors);
+      const expected =
+        defenders === 0 && attackers > 0
+          ? 'attacker'
+          : attackers === 0 && defenders > 0
+            ? 'defender'
+            : 'draw';
+      expect(result.winner).toBe(expected);
+    };
+    fc.assert(
+      fc.property(battle(60), (input) => check(input, resolveCombat(input))),
+      { numRuns: 1000 },
+    );
+  });
+});
