@@ -40,3 +40,18 @@ export const errorBodySchema = z.object({
 /** Answer of calls whose only outcome is success (logout, refresh). */
 export const okSchema = envelope(z.object({ ok: z.literal(true) }));
 export type OkResponse = z.infer<typeof okSchema>;
+
+/**
+ * Characters that reorder or hide text without showing themselves: bidirectional embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069, U+061C), zero-width spaces, joiners and
+ * marks (U+200B-U+200F), line and paragraph separators (U+2028, U+2029), the word joiner and
+ * invisible operators (U+2060-U+2064), the byte order mark (U+FEFF). A name shown to other
+ * players must not carry them: U+202E makes a name read backwards, U+200B makes two names look alike.
+ */
+export const HIDDEN_FORMATTING_CHARACTERS =
+  /[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+/** Whether a player-visible name is free of characters that reorder or hide text. */
+export function isVisibleText(text: string): boolean {
+  return !HIDDEN_FORMATTING_CHARACTERS.test(text);
+}

@@ -4,6 +4,7 @@
  * (`metal_mine`); the web app translates them. Timestamps are ISO 8601 UTC with a `Z`.
  */
 import { z } from 'zod';
+import { isVisibleText } from './common.js';
 
 /** Control characters (C0, DEL and C1) are refused in player-chosen names. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -25,6 +26,8 @@ export type SetFocusPlanetBody = z.infer<typeof SetFocusPlanetBodySchema>;
 export const RenamePlanetBodySchema = z.strictObject({
   name: z
     .string()
+    // Before trimming, which would drop a leading or trailing U+FEFF, U+2028 or U+2029 silently.
+    .refine(isVisibleText, { message: 'INVALID_CHARACTERS' })
     .trim()
     .min(PLANET_NAME_MIN)
     .max(PLANET_NAME_MAX)
