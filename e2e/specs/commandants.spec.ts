@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newPlayer, register } from './helpers';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, newPlayer, register, test } from './helpers';
 
 /** The default e2e server's GAME_SPEED (e2e/playwright.config.ts). */
 const GAME_SPEED = 100;

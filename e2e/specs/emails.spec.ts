@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { newPlayer, register } from './helpers';
+import { expect, newPlayer, register, test } from './helpers';
 
 test('reading the welcome email marks it read and the unread count drops in the inbox, the header and /me', async ({
   page,

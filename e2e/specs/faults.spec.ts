@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { newPlayer, register } from './helpers';
+import { type Page, type Route } from '@playwright/test';
+import { expect, newPlayer, register, test } from './helpers';
 
 /**
  * Figure 9 of the reliability battery: the inbox call fails in each way an API can fail (it

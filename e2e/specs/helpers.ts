@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
 
 export interface Player {
   email: string;
@@ -43,3 +45,42 @@ export async function logout(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+const CSP_MESSAGE = /Content Security Policy/i;
+
+/**
+ * Playwright's `test` with one automatic fixture: every page of the test's browser contexts is
+ * watched, and a console message or page error mentioning a Content Security Policy violation
+ * fails the test (decision 156). Specs import `test` and `expect` from here.
+ */
+export const test = base.extend<{ cspWatch: undefined }>({
+  cspWatch: [
+    async ({ context, browser }, use) => {
+      const violations: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (CSP_MESSAGE.test(message.text())) violations.push(message.text());
+        });
+        page.on('pageerror', (error) => {
+          if (CSP_MESSAGE.test(error.message)) violations.push(error.message);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      // Specs that open contexts of their own (economy.spec.ts) are watched as well.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        opened.on('page', watch);
+        return opened;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content Security Policy violations in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { newPlayer, register } from './helpers';
+import { expect, newPlayer, register, test } from './helpers';
 
 test('the language switch in the user menu turns the interface to English and is remembered', async ({
   page,

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { login, logout, newPlayer, register } from './helpers';
+import { expect, login, logout, newPlayer, register, test } from './helpers';
 
 test.describe('session', () => {
   test('a new player registers through the modal, lands home and stays logged in after a reload', async ({

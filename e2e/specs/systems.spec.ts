@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newPlayer, register } from './helpers';
+import { type Page } from '@playwright/test';
+import { expect, newPlayer, register, test } from './helpers';
 
 interface ListedSystem {
   id: number;

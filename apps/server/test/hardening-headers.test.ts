@@ -114,11 +114,13 @@ describe('the policy helpers', () => {
     ]);
   });
 
-  it('drop the mixed-content upgrade and framing from the docs policy', () => {
+  it('drop the mixed-content upgrade and framing from the docs policy, and allow inline styles', () => {
     expect(
       docsContentSecurityPolicy(
-        "default-src 'self'; frame-ancestors 'self'; script-src 'self' 'sha256-x'; upgrade-insecure-requests;",
+        "default-src 'self'; frame-ancestors 'self'; script-src 'self' 'sha256-x'; style-src 'self' https: 'sha256-y'; upgrade-insecure-requests;",
       ),
-    ).toBe("default-src 'self'; frame-ancestors 'none'; script-src 'self' 'sha256-x'");
+    ).toBe(
+      "default-src 'self'; frame-ancestors 'none'; script-src 'self' 'sha256-x'; style-src 'self' 'unsafe-inline'",
+    );
   });
 });

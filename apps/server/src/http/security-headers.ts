@@ -83,17 +83,24 @@ export function securityHeaders(options: SecurityHeaderOptions): HeaderList {
   });
 }
 
+function docsDirective(directive: string): string {
+  if (directive.startsWith('frame-ancestors')) return "frame-ancestors 'none'";
+  // Swagger UI sets style attributes while it renders; a hash in the list would void 'unsafe-inline'.
+  if (directive.startsWith('style-src')) return "style-src 'self' 'unsafe-inline'";
+  return directive;
+}
+
 /**
- * The Swagger UI (/api/docs) runs inline scripts and styles of its own: @fastify/swagger-ui
- * writes a policy with their hashes; only its mixed-content upgrade is dropped (a plain-HTTP
- * test server would load nothing) and framing is refused like everywhere else.
+ * The Swagger UI (/api/docs) has a policy of its own, written by @fastify/swagger-ui (with the
+ * hashes of its inline code): its mixed-content upgrade is dropped (a plain-HTTP test server
+ * would load nothing), inline styles are allowed as for the game, framing is refused.
  */
 export function docsContentSecurityPolicy(policy: string): string {
   return policy
     .split(';')
     .map((directive) => directive.trim())
     .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
-    .map((directive) => (directive.startsWith('frame-ancestors') ? "frame-ancestors 'none'" : directive))
+    .map(docsDirective)
     .join('; ');
 }
 
