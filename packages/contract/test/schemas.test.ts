@@ -1,0 +1,657 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contract from '../src/index.js';
+
+/**
+ * Every zod schema the contract exports, round-tripped: valid samples parse and re-serialise to
+ * the same JSON, invalid ones (a valid sample with one field broken) are refused with the issue
+ * on that field. The table is keyed by export name and checked against the module's exports, so a
+ * schema added without samples fails here.
+ */
+
+const REMOVE = Symbol('remove the field');
+
+interface Mutation {
+  /** Where to break the first valid sample; [] replaces it whole. */
+  at: (string | number)[];
+  value: unknown;
+  /** The issue's path when zod reports it elsewhere than `at` (unions report at their root). */
+  issue?: (string | number)[];
+  /** The issue's message when the schema gives a key (FIELD_ERRORS, INVALID_CHARACTERS). */
+  message?: string;
+}
+
+interface Case {
+  /** Parse to themselves: JSON in, the same JSON out. */
+  valid: unknown[];
+  /** Schemas that coerce, default or transform: what each input parses to. */
+  parsed?: [input: unknown, output: unknown][];
+  invalid: Mutation[];
+}
+
+const TIME = '2026-11-24T03:00:00.000Z';
+const named = (id: number, name: string) => ({ id, name });
+const cost = { resource: named(1, 'metal'), amount: 60 };
+const construction = {
+  id: 7,
+  type_id: 1,
+  module_id: 1,
+  state: 2,
+  started_at: TIME,
+  scheduled_at: '2026-11-24T03:01:00.000Z',
+  scheduled_value: 3,
+};
+const unitConstruction = { ...construction, id: 8, type_id: 3, state: 1, started_at: null, delivered: 2 };
+const itemFields = {
+  name: 'metal_mine',
+  image: '/images/factories/1.png',
+  can_be_improved: true,
+  nb_upgrade_on_progress: 0,
+  next_level_costs: [cost],
+  next_level_time: 27.5,
+};
+const factoryItem = {
+  ...itemFields,
+  id: 1,
+  factory: { id: 1, name: 'metal_mine', resource: named(1, 'metal') },
+  level: 2,
+  value: 1234.5,
+  hangar_capacity: 10_000,
+  production_per_hour: 3000,
+  production_per_second: 0.8333,
+};
+const buildingItem = {
+  ...itemFields,
+  id: 3,
+  name: 'research_laboratory',
+  building: { id: 3, name: 'research_laboratory', race: { id: 1 } },
+  level: 1,
+};
+const shipItem = {
+  ...itemFields,
+  id: 1,
+  name: 'light_fighter',
+  ship: {
+    id: 1,
+    name: 'light_fighter',
+    speed: 12_500,
+    consumption_per_ua: 2,
+    can_colonize: false,
+    can_exploit: false,
+    can_spy: false,
+    race: { id: 1 },
+  },
+  value: 5,
+};
+const defenseItem = {
+  ...itemFields,
+  id: 1,
+  name: 'rocket_launcher',
+  defense: { id: 1, name: 'rocket_launcher', race: { id: 1 } },
+  value: 0,
+};
+const researchItem = { ...itemFields, id: 1, name: 'mining', research: named(1, 'mining'), level: 0 };
+const buildingRequirement = { building: { id: 1 }, level: 2, current_level: 1, module_id: 2 };
+const researchRequirement = {
+  research: { id: 6 },
+  required_research_id: 5,
+  level: 4,
+  current_level: 0,
+  module_id: 6,
+};
+const requirements = {
+  building_requirements: [buildingRequirement],
+  research_requirements: [researchRequirement],
+};
+const list = (item: unknown) => ({
+  modules: [item],
+  construction_lists: [construction],
+  max_construction_lists: 3,
+});
+const planetResource = {
+  resource: named(1, 'metal'),
+  value: 500,
+  max: 10_000,
+  production_per_hour: 3300,
+  production_per_second: 0.9167,
+};
+const planet = {
+  id: 11,
+  index: 0,
+  name: 'Homeworld',
+  planet_type: { name: 'temperate' },
+  last_visit: TIME,
+  capacity: 2,
+  max_capacity: 163,
+  race: { id: 1 },
+  system: {
+    id: 4,
+    name: 'Sol',
+    security: named(1, 'high'),
+    race: { id: 1 },
+    position: { x: 10.5, y: -3 },
+  },
+  planet_position: { system_id: 4, index: 3 },
+  construction_lists: [construction, unitConstruction],
+  resources: [planetResource],
+};
+const race = named(1, 'human');
+const points = { total_points: 2.1, economy_points: 1.5, science_points: 0.6, military_points: 0 };
+const me = {
+  id: 3,
+  username: 'ada_1',
+  email: 'ada@example.org',
+  race,
+  focus_planet_index: 0,
+  email_not_read_count: 1,
+  nmi: 90,
+  ...points,
+};
+const email = { id: 5, title: 'welcome', params: '{"username":"ada_1"}', created_at: TIME, read: false };
+const pageMeta = { offset: 0, limit: 25, total: 1 };
+const rankingRow = { id: 3, rank: 1, username: 'ada_1', race: { id: 1 }, ...points, is_me: true };
+const publicPlanet = { name: 'Homeworld', index: 0, system: named(4, 'Sol') };
+const profile = { ...rankingRow, planets: [publicPlanet] };
+const commandant = {
+  id: 1,
+  name: 'geologist',
+  nmi_daily: 10,
+  nmi_weekly: 50,
+  nmi_monthly: 150,
+  nmi_yearly: 1200,
+};
+const availability = { commandant, available: true, available_until: TIME };
+const security = named(1, 'high');
+const systemListItem = {
+  id: 4,
+  name: 'Sol',
+  position: { x: 10.5, y: -3 },
+  security,
+  race: { id: 1 },
+  connections: [5, 6],
+  has_own_planet: true,
+};
+const summary = { id: 5, name: 'Vega', security: named(2, 'low') };
+const systemPlanet = {
+  index: 3,
+  planet: {
+    id: 11,
+    name: 'Homeworld',
+    planet_type: { name: 'temperate' },
+    last_visit: null,
+    account: { id: 3, username: 'ada_1', is_me: false, race: { id: 2 } },
+  },
+  debris: [{ resource: named(1, 'metal'), amount: 120 }],
+};
+const systemDetail = {
+  id: 4,
+  name: 'Sol',
+  position: { x: 10.5, y: -3 },
+  security,
+  race: { id: 1 },
+  connections: [summary],
+  system_planets: [systemPlanet, { index: 4, planet: null, debris: [] }],
+};
+
+const CASES: Record<string, Case> = {
+  // common
+  pageMetaSchema: { valid: [pageMeta], invalid: [{ at: ['limit'], value: 101 }] },
+  paginationQuerySchema: {
+    valid: [],
+    parsed: [
+      [
+        { offset: '5', limit: '10' },
+        { offset: 5, limit: 10 },
+      ],
+      [{}, { offset: 0, limit: 25 }],
+    ],
+    invalid: [{ at: ['limit'], value: '0' }],
+  },
+  timestampSchema: {
+    valid: [TIME, '2026-11-24T03:00:00Z'],
+    invalid: [
+      { at: [], value: '2026-11-24 03:00' },
+      { at: [], value: '2026-11-24T03:00:00+01:00' },
+    ],
+  },
+  idParamSchema: {
+    valid: [],
+    parsed: [[{ id: '42' }, { id: 42 }]],
+    invalid: [
+      { at: ['id'], value: '2147483648' },
+      { at: ['id'], value: '0' },
+    ],
+  },
+  errorBodySchema: {
+    valid: [
+      {
+        message: 'Données invalides',
+        code: 1002,
+        i18n_comment: 'VALIDATION_ERROR',
+        fields: { email: 'REQUIRED' },
+      },
+      { message: 'Ressource introuvable', code: 1007, i18n_comment: 'NOT_FOUND' },
+    ],
+    invalid: [
+      { at: ['i18n_comment'], value: 'NOT_A_KEY' },
+      { at: ['fields', 'email'], value: 3 },
+    ],
+  },
+  okSchema: { valid: [{ data: { ok: true } }], invalid: [{ at: ['data', 'ok'], value: false }] },
+  // lists
+  raceSchema: { valid: [race], invalid: [{ at: ['id'], value: 1.5 }] },
+  racesResponseSchema: {
+    valid: [{ data: [race, named(2, 'insectoid')] }],
+    invalid: [{ at: ['data', 1, 'name'], value: REMOVE }],
+  },
+  // me
+  meSchema: { valid: [me], invalid: [{ at: ['email_not_read_count'], value: -1 }] },
+  meResponseSchema: { valid: [{ data: me }], invalid: [{ at: ['data', 'race', 'id'], value: '1' }] },
+  // auth
+  registerBodySchema: {
+    valid: [{ email: 'ada@example.org', username: 'ada_1', password: 'Starship1', race_id: 2 }],
+    parsed: [
+      [
+        { email: '  ada@example.org ', username: 'ada-1', password: 'Starship1', race_id: 1 },
+        { email: 'ada@example.org', username: 'ada-1', password: 'Starship1', race_id: 1 },
+      ],
+    ],
+    invalid: [
+      { at: ['email'], value: 'ada.example.org', message: 'INVALID_EMAIL' },
+      { at: ['username'], value: 'ad', message: 'INVALID_USERNAME' },
+      { at: ['password'], value: 'starship1', message: 'PASSWORD_UPPERCASE' },
+      { at: ['password'], value: 'Short1', message: 'PASSWORD_TOO_SHORT' },
+      { at: ['race_id'], value: 3, message: 'INVALID_RACE' },
+      { at: ['email'], value: REMOVE, message: 'REQUIRED' },
+    ],
+  },
+  loginBodySchema: {
+    valid: [{ email: 'ada@example.org', password: 'x', remember_me: true }],
+    parsed: [
+      [
+        { email: ' ada@example.org', password: 'x' },
+        { email: 'ada@example.org', password: 'x', remember_me: false },
+      ],
+    ],
+    invalid: [
+      { at: ['email'], value: '', message: 'REQUIRED' },
+      { at: ['password'], value: 'x'.repeat(129), message: 'PASSWORD_TOO_LONG' },
+    ],
+  },
+  // health
+  healthResponseSchema: {
+    valid: [{ data: { status: 'ok', version: '1.6.2' } }],
+    invalid: [{ at: ['data', 'status'], value: 'down' }],
+  },
+  // economy: requests
+  SetFocusPlanetBodySchema: {
+    valid: [{ planet_index: 0 }],
+    invalid: [
+      { at: ['planet_index'], value: -1 },
+      { at: ['extra'], value: 1, issue: [] },
+    ],
+  },
+  RenamePlanetBodySchema: {
+    valid: [{ name: 'Homeworld' }],
+    parsed: [[{ name: '  Nova  ' }, { name: 'Nova' }]],
+    invalid: [
+      { at: ['name'], value: 'Ho\u0007me', message: 'INVALID_CHARACTERS' },
+      { at: ['name'], value: 'Xy' },
+      { at: ['name'], value: 'x'.repeat(21) },
+    ],
+  },
+  UnitOrderBodySchema: {
+    valid: [{ value: 5 }],
+    invalid: [
+      { at: ['value'], value: '5' },
+      { at: ['value'], value: 100_001 },
+    ],
+  },
+  ModuleIdParamsSchema: {
+    valid: [],
+    parsed: [[{ id: '12' }, { id: 12 }]],
+    invalid: [
+      { at: ['id'], value: '012' },
+      { at: ['id'], value: '1e3' },
+    ],
+  },
+  CancelConstructionQuerySchema: {
+    valid: [{}],
+    parsed: [[{ id: '3' }, { id: 3 }]],
+    invalid: [{ at: ['id'], value: '0' }],
+  },
+  // economy: shapes
+  ConstructionSchema: {
+    valid: [construction, unitConstruction],
+    invalid: [
+      { at: ['state'], value: 3 },
+      { at: ['started_at'], value: 12 },
+    ],
+  },
+  CostSchema: { valid: [cost], invalid: [{ at: ['resource', 'name'], value: REMOVE }] },
+  FactoryItemSchema: { valid: [factoryItem], invalid: [{ at: ['production_per_hour'], value: '3000' }] },
+  BuildingItemSchema: { valid: [buildingItem], invalid: [{ at: ['building', 'race'], value: 1 }] },
+  ShipItemSchema: { valid: [shipItem], invalid: [{ at: ['ship', 'can_spy'], value: 'no' }] },
+  DefenseItemSchema: { valid: [defenseItem], invalid: [{ at: ['value'], value: 0.5 }] },
+  ResearchItemSchema: {
+    valid: [researchItem],
+    invalid: [{ at: ['next_level_costs', 0, 'amount'], value: null }],
+  },
+  BuildingRequirementSchema: {
+    valid: [buildingRequirement],
+    invalid: [{ at: ['current_level'], value: REMOVE }],
+  },
+  ResearchRequirementSchema: {
+    valid: [researchRequirement],
+    invalid: [{ at: ['required_research_id'], value: '5' }],
+  },
+  RequirementsSchema: {
+    valid: [requirements, { building_requirements: [], research_requirements: [] }],
+    invalid: [{ at: ['research_requirements', 0, 'level'], value: 1.5 }],
+  },
+  DamageSchema: {
+    valid: [{ id: 1, resistance: { id: 2 }, value: 12 }],
+    invalid: [{ at: ['resistance', 'id'], value: REMOVE }],
+  },
+  LayerSchema: {
+    valid: [{ id: 1, value: 400, resistances: [{ id: 1, resistance: { id: 1 }, value: 20 }] }],
+    invalid: [{ at: ['resistances', 0, 'value'], value: '20' }],
+  },
+  FactoryListSchema: {
+    valid: [list(factoryItem)],
+    invalid: [{ at: ['modules', 0, 'level'], value: REMOVE }],
+  },
+  BuildingListSchema: {
+    valid: [list(buildingItem)],
+    invalid: [{ at: ['max_construction_lists'], value: 2.5 }],
+  },
+  ShipListSchema: {
+    valid: [{ ...list(shipItem), construction_lists: [unitConstruction] }],
+    invalid: [{ at: ['construction_lists', 0, 'delivered'], value: 'two' }],
+  },
+  DefenseListSchema: {
+    valid: [list(defenseItem)],
+    invalid: [{ at: ['modules', 0, 'defense', 'id'], value: null }],
+  },
+  ResearchListSchema: {
+    valid: [list(researchItem)],
+    invalid: [{ at: ['construction_lists'], value: REMOVE }],
+  },
+  FactoryDetailSchema: {
+    valid: [{ ...factoryItem, ...requirements }],
+    invalid: [{ at: ['building_requirements'], value: REMOVE }],
+  },
+  BuildingDetailSchema: {
+    valid: [{ ...buildingItem, ...requirements }],
+    invalid: [{ at: ['building_requirements', 0, 'module_id'], value: '2' }],
+  },
+  ShipDetailSchema: {
+    valid: [{ ...shipItem, ...requirements }],
+    invalid: [{ at: ['research_requirements', 0, 'research'], value: 6 }],
+  },
+  DefenseDetailSchema: {
+    valid: [{ ...defenseItem, ...requirements }],
+    invalid: [{ at: ['research_requirements'], value: {} }],
+  },
+  ResearchDetailSchema: {
+    valid: [{ ...researchItem, ...requirements }],
+    invalid: [{ at: ['research', 'name'], value: REMOVE }],
+  },
+  PlanetResourceSchema: { valid: [planetResource], invalid: [{ at: ['value'], value: 500.5 }] },
+  PlanetSchema: {
+    valid: [planet, { ...planet, last_visit: null, construction_lists: [] }],
+    invalid: [
+      { at: ['system', 'position', 'y'], value: REMOVE },
+      { at: ['resources', 0, 'max'], value: '10000' },
+    ],
+  },
+  PlanetListSchema: {
+    valid: [{ planets: [planet] }],
+    invalid: [{ at: ['planets', 0, 'planet_position', 'index'], value: 'a' }],
+  },
+  ModuleItemSchema: {
+    valid: [factoryItem, buildingItem, shipItem, defenseItem, researchItem],
+    invalid: [{ at: ['level'], value: REMOVE, issue: [] }],
+  },
+  ModuleDetailSchema: {
+    valid: [
+      { ...shipItem, ...requirements },
+      { ...researchItem, ...requirements },
+    ],
+    invalid: [{ at: ['building_requirements'], value: REMOVE, issue: [] }],
+  },
+  ModuleListSchema: {
+    valid: [{ ...list(factoryItem), modules: [factoryItem, shipItem] }],
+    invalid: [{ at: ['modules', 1, 'value'], value: REMOVE, issue: ['modules', 1] }],
+  },
+  CancelResultSchema: {
+    valid: [{ ...list(researchItem), refund: [cost] }],
+    invalid: [{ at: ['refund', 0, 'resource'], value: 'metal' }],
+  },
+  // emails
+  emailSchema: {
+    valid: [email, { ...email, title: 'commandant_unlocked', read: true }],
+    invalid: [{ at: ['created_at'], value: 'yesterday' }],
+  },
+  emailsQuerySchema: {
+    valid: [],
+    parsed: [
+      [{ unread: 'true' }, { offset: 0, limit: 25, unread: true }],
+      [
+        { offset: '25', limit: '5' },
+        { offset: 25, limit: 5, unread: false },
+      ],
+    ],
+    invalid: [
+      { at: ['unread'], value: 'yes' },
+      { at: ['unread'], value: '1' },
+    ],
+  },
+  emailsPageMetaSchema: { valid: [{ ...pageMeta, unread: 1 }], invalid: [{ at: ['unread'], value: REMOVE }] },
+  emailsPageSchema: {
+    valid: [{ data: [email], meta: { ...pageMeta, unread: 1 } }],
+    invalid: [{ at: ['data', 0, 'read'], value: 'false' }],
+  },
+  emailResponseSchema: { valid: [{ data: email }], invalid: [{ at: ['data', 'params'], value: {} }] },
+  // accounts
+  accountsQuerySchema: {
+    valid: [],
+    parsed: [
+      [{}, { offset: 0, limit: 25, order_by: 'total_points' }],
+      [
+        { order_by: 'science_points', offset: '50' },
+        { offset: 50, limit: 25, order_by: 'science_points' },
+      ],
+    ],
+    invalid: [{ at: ['order_by'], value: 'rank' }],
+  },
+  accountRankingRowSchema: { valid: [rankingRow], invalid: [{ at: ['rank'], value: 0 }] },
+  accountsPageSchema: {
+    valid: [{ data: [rankingRow], meta: pageMeta }],
+    invalid: [{ at: ['meta', 'total'], value: -1 }],
+  },
+  publicPlanetSchema: { valid: [publicPlanet], invalid: [{ at: ['index'], value: -1 }] },
+  publicProfileSchema: { valid: [profile], invalid: [{ at: ['planets', 0, 'system', 'name'], value: 4 }] },
+  publicProfileResponseSchema: {
+    valid: [{ data: profile }],
+    invalid: [{ at: ['data', 'is_me'], value: REMOVE }],
+  },
+  // commandants
+  commandantSchema: { valid: [commandant], invalid: [{ at: ['nmi_yearly'], value: '1200' }] },
+  commandantAvailabilitySchema: {
+    valid: [availability, { commandant, available: false, available_until: null }],
+    invalid: [{ at: ['available_until'], value: '2026-11-24' }],
+  },
+  commandantsResponseSchema: {
+    valid: [{ data: [availability] }],
+    invalid: [{ at: ['data', 0, 'commandant', 'name'], value: REMOVE }],
+  },
+  unlockCommandantBodySchema: {
+    valid: [{ time: 1 }, { time: 4 }],
+    invalid: [
+      { at: ['time'], value: 5 },
+      { at: ['days'], value: 1, issue: [] },
+    ],
+  },
+  unlockCommandantResultSchema: {
+    valid: [{ ...availability, nmi: 90 }],
+    invalid: [{ at: ['nmi'], value: REMOVE }],
+  },
+  unlockCommandantResponseSchema: {
+    valid: [{ data: { ...availability, nmi: 90 } }],
+    invalid: [{ at: ['data', 'available'], value: 'yes' }],
+  },
+  // live events
+  liveEventSchema: {
+    valid: [
+      { kind: 'construction_finished', planet_id: 11, type_id: 1, module_id: 1, level: 3 },
+      { kind: 'research_finished', planet_id: 11, module_id: 1, level: 2 },
+      {
+        kind: 'construction_dropped',
+        planet_id: 11,
+        type_id: 2,
+        module_id: 3,
+        level: 1,
+        reason: 'INSUFFICIENT_RESOURCES',
+      },
+      { kind: 'units_delivered', planet_id: 11, type_id: 3, module_id: 1, count: 5 },
+      { kind: 'commandant_expired', commandant_id: 1 },
+      { kind: 'email_received', count: 2 },
+    ],
+    invalid: [
+      { at: ['level'], value: REMOVE },
+      { at: ['kind'], value: 'fleet_arrived' },
+    ],
+  },
+  // systems
+  securitySchema: {
+    valid: [security, named(3, 'null')],
+    invalid: [
+      { at: ['id'], value: 4 },
+      { at: ['name'], value: 'medium' },
+    ],
+  },
+  positionSchema: { valid: [{ x: 0, y: -1.5 }], invalid: [{ at: ['x'], value: '0' }] },
+  systemListItemSchema: { valid: [systemListItem], invalid: [{ at: ['connections', 1], value: 6.5 }] },
+  systemsResponseSchema: {
+    valid: [{ data: [systemListItem] }],
+    invalid: [{ at: ['data', 0, 'has_own_planet'], value: 1 }],
+  },
+  debrisSchema: {
+    valid: [{ resource: named(2, 'crystal'), amount: 0.5 }],
+    invalid: [{ at: ['amount'], value: REMOVE }],
+  },
+  systemPlanetSchema: {
+    valid: [systemPlanet, { index: 4, planet: null, debris: [] }],
+    invalid: [{ at: ['planet', 'account', 'is_me'], value: REMOVE }],
+  },
+  systemSummarySchema: { valid: [summary], invalid: [{ at: ['security', 'name'], value: 'LOW' }] },
+  systemDetailSchema: {
+    valid: [systemDetail],
+    invalid: [{ at: ['system_planets', 1, 'debris'], value: null }],
+  },
+  systemDetailResponseSchema: {
+    valid: [{ data: systemDetail }],
+    invalid: [{ at: ['data', 'connections', 0, 'id'], value: '5' }],
+  },
+  systemIdParamsSchema: {
+    valid: [],
+    parsed: [[{ id: '7' }, { id: 7 }]],
+    invalid: [{ at: ['id'], value: 'seven' }],
+  },
+  routeParamsSchema: {
+    valid: [],
+    parsed: [
+      [
+        { from: '1', to: '2' },
+        { from: 1, to: 2 },
+      ],
+    ],
+    invalid: [{ at: ['to'], value: '2147483648' }],
+  },
+  routeQuerySchema: {
+    valid: [{ prefer: 'safer' }],
+    parsed: [[{}, { prefer: 'shortest' }]],
+    invalid: [{ at: ['prefer'], value: 'fastest' }],
+  },
+  routeResponseSchema: { valid: [{ data: [summary] }], invalid: [{ at: ['data', 0], value: null }] },
+};
+
+/** The exported schemas, by export name. */
+const SCHEMAS = new Map<string, z.ZodType>();
+for (const [name, value] of Object.entries(contract) as [string, unknown][])
+  if (value instanceof z.ZodType) SCHEMAS.set(name, value);
+
+const jsonRoundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/** A deep copy of `sample` with the value at `path` replaced, or removed. */
+function mutate(sample: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  // Through JSON rather than structuredClone: samples share sub-objects, which must not stay shared.
+  const copy = jsonRoundTrip(sample) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (value === REMOVE) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+describe('the contract schemas', () => {
+  it('have samples for every exported schema, and no samples for a schema that is gone', () => {
+    expect(
+      [...SCHEMAS.keys()].filter((name) => !(name in CASES)),
+      'exported schemas without samples',
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((name) => !SCHEMAS.has(name)),
+      'samples of no exported schema',
+    ).toEqual([]);
+  });
+
+  for (const [name, entry] of Object.entries(CASES)) {
+    describe(name, () => {
+      const schema = () => {
+        const found = SCHEMAS.get(name);
+        if (found === undefined) throw new Error(`${name} is not an exported schema`);
+        return found;
+      };
+
+      it('has at least one valid sample and one invalid one', () => {
+        expect(entry.valid.length + (entry.parsed?.length ?? 0)).toBeGreaterThan(0);
+        expect(entry.invalid.length).toBeGreaterThan(0);
+      });
+
+      it.each(entry.valid.map((sample, i) => [i, sample] as const))(
+        'parses valid sample %i and re-serialises it to the same JSON',
+        (_, sample) => {
+          const parsed = schema().parse(sample);
+          expect(jsonRoundTrip(parsed)).toStrictEqual(sample);
+          expect(schema().parse(jsonRoundTrip(parsed))).toStrictEqual(parsed);
+        },
+      );
+
+      it.each((entry.parsed ?? []).map(([input, output], i) => [i, input, output] as const))(
+        'parses input %i to what the server works with',
+        (_, input, output) => {
+          expect(jsonRoundTrip(schema().parse(input))).toStrictEqual(output);
+        },
+      );
+
+      it.each(entry.invalid.map((mutation) => [JSON.stringify(mutation.at), mutation] as const))(
+        'refuses the sample broken at %s, with the issue on that field',
+        (_, mutation) => {
+          const base = entry.valid[0] ?? entry.parsed?.[0]?.[0];
+          const result = schema().safeParse(mutate(base, mutation.at, mutation.value));
+          expect(result.success).toBe(false);
+          const issues = result.error?.issues ?? [];
+          const expectedPath = mutation.issue ?? mutation.at;
+          expect(issues.map((issue) => issue.path)).toStrictEqual(issues.map(() => expectedPath));
+          expect(issues.length).toBeGreaterThan(0);
+          if (mutation.message !== undefined)
+            expect(issues.map((issue) => issue.message)).toContain(mutation.message);
+        },
+      );
+    });
+  }
+});
