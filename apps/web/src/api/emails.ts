@@ -1,22 +1,18 @@
+import type { Email } from '@starhold/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
 
-export interface EmailSummary {
-  id: number;
-  title: string;
-  params?: string;
-  created_at: string;
-  read: boolean;
-}
+const UNREAD_PAGE = { offset: 0, limit: 10 };
 
-const FIRST_PAGE = { offset: 0, limit: 10 };
-
-/** The header's unread list: the first page filtered client-side; silent, shows nothing on failure. */
+/**
+ * The bell's list: the ten newest unread emails (GET /me/emails?unread=true); silent, shows
+ * nothing on failure. The bell's count is /me's `email_not_read_count`, not this list's length.
+ */
 export const unreadEmailsQueryOptions = queryOptions({
-  queryKey: queryKeys.emails(FIRST_PAGE),
-  queryFn: () => api.get<EmailSummary[]>('/me/emails', { query: FIRST_PAGE, silent: true }),
-  select: (emails) => (Array.isArray(emails) ? emails.filter((email) => !email.read) : []),
+  queryKey: [...queryKeys.emails(UNREAD_PAGE), 'unread'],
+  queryFn: () => api.get<Email[]>('/me/emails', { query: { ...UNREAD_PAGE, unread: 'true' }, silent: true }),
+  select: (emails) => (Array.isArray(emails) ? emails : []),
   retry: false,
 });
 

@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   Indicator,
+  Loader,
   Menu,
   SegmentedControl,
   SimpleGrid,
@@ -27,6 +28,7 @@ import {
   IconUser,
   IconWorld,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../api/auth';
@@ -35,7 +37,6 @@ import { emailTexts, type EmailTextContext } from '../../lib/email-texts';
 import { useMe } from '../../api/me';
 import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
-import { useAfterPaint } from '../../lib/after-paint';
 import { currentLanguage } from '../../lib/i18n';
 import { Logo } from '../../components/Logo';
 import classes from './shell.module.css';
@@ -100,16 +101,18 @@ function UnreadEmailLine({
 
 function NotificationsMenu() {
   const { t } = useTranslation();
-  // The bell's count can come a frame after the first one (decision 128).
-  const painted = useAfterPaint();
-  const unread = useUnreadEmails({ enabled: painted });
   const me = useMe();
-  const emails = unread.data ?? [];
+  const count = me.data?.email_not_read_count ?? 0;
+  // The list is read the first time the menu opens, then kept fresh by the invalidations of
+  // ['me'] (a pushed email, a read): the count alone comes with /me, which every screen loads.
+  const [opened, setOpened] = useState(false);
+  const unread = useUnreadEmails({ enabled: opened && count > 0 });
+  const emails = count > 0 ? (unread.data ?? []) : [];
   const textContext = { t, raceId: me.data?.race.id ?? 1, formatDate: (iso: string) => formatDateTime(iso) };
   return (
-    <Menu position="bottom-end" width={300} shadow="lg">
+    <Menu position="bottom-end" width={300} shadow="lg" onOpen={() => setOpened(true)}>
       <Menu.Target>
-        <Indicator disabled={emails.length === 0} label={emails.length} size={16} offset={6} color="red">
+        <Indicator disabled={count === 0} label={count} size={16} offset={6} color="red">
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.notifications')}>
             <IconBell size={20} />
           </ActionIcon>
@@ -117,7 +120,12 @@ function NotificationsMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('header.unreadEmails')}</Menu.Label>
-        {emails.length === 0 && (
+        {count > 0 && unread.isPending && (
+          <Group justify="center" py="xs">
+            <Loader size="xs" aria-label={t('header.loadingUnread')} />
+          </Group>
+        )}
+        {(count === 0 || (unread.isSuccess && emails.length === 0)) && (
           <Text size="sm" c="dimmed" px="sm" py="xs">
             {t('header.noUnread')}
           </Text>
