@@ -21,20 +21,17 @@ import {
   securityHeaders,
 } from './http/security-headers.js';
 import { isPageRequest, webAppFileDirectories, webAppStaticOptions } from './http/web-app.js';
-import { authRoutes, ACCESS_COOKIE } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { listsRoutes } from './modules/lists/lists.routes.js';
-import { meRoutes } from './modules/me/me.routes.js';
-import { planetsRoutes } from './modules/planets/planets.routes.js';
-import { constructionsRoutes } from './modules/constructions/constructions.routes.js';
-import { systemsRoutes } from './modules/systems/systems.routes.js';
-import { emailsRoutes } from './modules/emails/emails.routes.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { commandantsRoutes } from './modules/commandants/commandants.routes.js';
-import { createSystemsService } from './modules/systems/systems.service.js';
-import { createInProcessBus } from './modules/events/event-bus.js';
-import { eventsRoutes, type StreamRegistry } from './modules/events/events.routes.js';
+import { accountsRoutes } from './modules/accounts/index.js';
+import { ACCESS_COOKIE, authRoutes, createAuthService } from './modules/auth/index.js';
+import { commandantsRoutes } from './modules/commandants/index.js';
+import { constructionsRoutes } from './modules/constructions/index.js';
+import { emailsRoutes } from './modules/emails/index.js';
+import { createInProcessBus, eventsRoutes, type StreamRegistry } from './modules/events/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { listsRoutes } from './modules/lists/index.js';
+import { meRoutes } from './modules/me/index.js';
+import { planetsRoutes } from './modules/planets/index.js';
+import { createSystemsService, systemsRoutes } from './modules/systems/index.js';
 
 export const API_PREFIX = '/api/v1';
 export const VERSION: string = serverPackage.version;

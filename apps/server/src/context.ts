@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DialectSeam } from './db/dialect.js';
 import type { Database } from './db/schema.js';
-import type { EventBus } from './modules/events/event-bus.js';
+import type { EventBus } from './modules/events/index.js';
 
 export type Clock = () => number;
 /** Cryptographic random bytes (crypto.randomBytes in production). */

@@ -6,8 +6,8 @@ import type { AppContext } from './context.js';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { openEventBus } from './modules/events/open-event-bus.js';
-import { seedUniverseIfEmpty } from './modules/systems/systems.service.js';
+import { openEventBus } from './modules/events/index.js';
+import { seedUniverseIfEmpty } from './modules/systems/index.js';
 import { scheduledTasks } from './scheduled-tasks.js';
 import { startScheduler } from './scheduler.js';
 

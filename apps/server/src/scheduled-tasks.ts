@@ -1,5 +1,5 @@
 import type { AppContext } from './context.js';
-import { settleDueAccountsTask } from './modules/economy/economy.service.js';
+import { settleDueAccountsTask } from './modules/economy/index.js';
 import type { ScheduledTask } from './scheduler.js';
 
 /** Every periodic task of the server; modules add theirs here. */

@@ -9,7 +9,7 @@ import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { openEventBus } from './modules/events/open-event-bus.js';
+import { openEventBus } from './modules/events/index.js';
 import { scheduledTasks } from './scheduled-tasks.js';
 import { startScheduler } from './scheduler.js';
 

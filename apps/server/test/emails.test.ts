@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailsRepository } from '../src/modules/emails/emails.repository.js';
+import { insertEmails } from '../src/modules/economy/index.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 let t: TestApp;
@@ -31,14 +31,15 @@ async function call(player: TestPlayer, method: 'GET' | 'PUT', url: string) {
 }
 
 async function addEmails(accountId: number, count: number, startMs: number): Promise<void> {
-  for (let i = 0; i < count; i += 1) {
-    await emailsRepository.insertEmail(t.database.db, {
-      accountId,
+  await insertEmails(
+    t.database.db,
+    accountId,
+    Array.from({ length: count }, (_, i) => ({
       title: 'research_finished',
       params: { research: { id: 1, key: 'energy_technology' }, level: i + 1, planet: 'Home' },
-      createdAt: new Date(startMs + i * 60_000).toISOString(),
-    });
-  }
+      at: startMs + i * 60_000,
+    })),
+  );
 }
 
 describe('GET /me/emails', () => {

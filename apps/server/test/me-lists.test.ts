@@ -1,6 +1,6 @@
 import type { MeResponse } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailsRepository } from '../src/modules/emails/emails.repository.js';
+import { insertEmails } from '../src/modules/economy/index.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
 let t: TestApp;
@@ -37,12 +37,9 @@ describe('GET /me', () => {
 
   it('counts unread emails live', async () => {
     const player = await registerPlayer(t.app);
-    await emailsRepository.insertEmail(t.database.db, {
-      accountId: player.me.id,
-      title: 'research_finished',
-      params: { research: 1 },
-      createdAt: new Date(t.clock()).toISOString(),
-    });
+    await insertEmails(t.database.db, player.me.id, [
+      { title: 'research_finished', params: { research: 1 }, at: t.clock() },
+    ]);
     await t.database.db
       .updateTable('emails')
       .set({ read_at: new Date(t.clock()).toISOString() })

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { MIGRATIONS } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
-import { economyDeps, withAccount } from '../modules/economy/economy.service.js';
+import { economyDeps, withAccount } from '../modules/economy/index.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [arguments]
   help                               show this text

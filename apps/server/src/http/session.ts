@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../errors.js';
-import type { AuthContext } from '../modules/auth/auth.service.js';
+import type { AuthContext } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,8 +5,8 @@ import { isoAt } from '../../context.js';
 import { toDbBool, fromDbBool } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
-import { emailsRepository } from '../emails/emails.repository.js';
-import { readMe } from '../me/me.service.js';
+import { insertEmails } from '../economy/index.js';
+import { readMe } from '../me/index.js';
 import { authRepository as repo } from './auth.repository.js';
 import { prefersEnglish } from './language.js';
 import { burnPasswordCheck, hashPassword, prepareDummyHash, verifyPassword } from './passwords.js';
@@ -132,12 +132,9 @@ export function createAuthService(ctx: AppContext) {
         name: english ? HOME_PLANET_NAMES.en : HOME_PLANET_NAMES.fr,
         createdAt: now,
       });
-      await emailsRepository.insertEmail(trx, {
-        accountId,
-        title: 'welcome',
-        params: { username: body.username },
-        createdAt: now,
-      });
+      await insertEmails(trx, accountId, [
+        { title: 'welcome', params: { username: body.username }, at: Date.parse(now) },
+      ]);
       await repo.rememberAddress(trx, accountId, ip, now);
       const session = await issueSession(trx, key, accountId, false);
       return { accountId, session };

@@ -6,7 +6,7 @@ import {
 } from '@starhold/contract';
 import type { AppContext, AppInstance } from '../../context.js';
 import { sessionOf } from '../../http/session.js';
-import { economyDeps } from '../economy/economy.service.js';
+import { economyDeps } from '../economy/index.js';
 import { createCommandantsService } from './commandants.service.js';
 
 /** GET /me/commandants and POST /me/commandants/{id} with { time: 1..4 }. */

@@ -4,10 +4,9 @@ import type {
   CommandantDurationCode,
   UnlockCommandantResult,
 } from '@starhold/contract';
-import { refusalError } from '../constructions/constructions.service.js';
-import { toIso } from '../economy/economy.mapping.js';
-import { insertEmails } from '../economy/economy.repository.js';
-import { withAccount, type EconomyDeps } from '../economy/economy.service.js';
+import { isoAt } from '../../context.js';
+import { refusalError } from '../../errors.js';
+import { insertEmails, withAccount, type EconomyDeps } from '../economy/index.js';
 
 function availability(def: CommandantDef, state: AccountState, now: number): CommandantAvailability {
   const until = state.commandants[def.id];
@@ -22,7 +21,7 @@ function availability(def: CommandantDef, state: AccountState, now: number): Com
     },
     // Same boundary as the rules engine: active while now < available_until.
     available: until !== undefined && now < until,
-    available_until: until === undefined ? null : toIso(until),
+    available_until: until === undefined ? null : isoAt(until),
   };
 }
 

@@ -31,7 +31,7 @@ import {
 import { z } from 'zod';
 import type { AppContext, AppInstance } from '../../context.js';
 import { sessionOf } from '../../http/session.js';
-import { economyDeps } from '../economy/economy.service.js';
+import { economyDeps } from '../economy/index.js';
 import { createConstructionsService, type ConstructionKind } from './constructions.service.js';
 
 const LEVEL_KINDS = ['factories', 'buildings', 'researchs'] as const;

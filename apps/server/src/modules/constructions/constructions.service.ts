@@ -24,10 +24,7 @@ import {
   type LevelTypeId,
   type ModuleDef,
   type PlanetState,
-  type Refusal,
-  type RefusalReason,
   type Resources,
-  type Result,
   type ShipDef,
 } from '@starhold/rules';
 import type {
@@ -35,22 +32,24 @@ import type {
   Construction,
   Cost,
   Damage,
-  ErrorKey,
   Layer,
   ModuleDetail,
   ModuleItem,
   ModuleList,
   Requirements,
 } from '@starhold/contract';
-import { DomainError } from '../../errors.js';
-import { isUnitOrder, toConstruction, type QueueItem } from '../economy/economy.mapping.js';
-import { focusPlanetIndex, touchPlanet } from '../economy/economy.repository.js';
+import { DomainError, unwrap } from '../../errors.js';
 import {
+  focusPlanet,
+  isUnitOrder,
+  queueOf,
   readAccount,
+  resourceRef,
+  toConstruction,
   withAccount,
   type AccountContext,
   type EconomyDeps,
-} from '../economy/economy.service.js';
+} from '../economy/index.js';
 
 export type ConstructionKind = 'factories' | 'buildings' | 'ships' | 'defenses' | 'researchs';
 
@@ -61,65 +60,6 @@ export const KIND_TYPE = {
   defenses: 4,
   researchs: 5,
 } as const satisfies Record<ConstructionKind, ConstructionTypeId>;
-
-const REFUSAL_KEYS: Record<RefusalReason, ErrorKey> = {
-  UNKNOWN_MODULE: 'NOT_FOUND',
-  UNKNOWN_PLANET: 'NOT_FOUND',
-  INVALID_QUANTITY: 'VALIDATION_ERROR',
-  INVALID_DURATION: 'VALIDATION_ERROR',
-  QUEUE_FULL: 'QUEUE_FULL',
-  REQUIREMENTS_NOT_MET: 'REQUIREMENTS_NOT_MET',
-  CAPACITY_FULL: 'CAPACITY_FULL',
-  LEVEL_ZERO: 'LEVEL_ZERO',
-  PENDING_LEVELS: 'PENDING_LEVELS',
-  NOTHING_TO_CANCEL: 'NOTHING_TO_CANCEL',
-  NOT_CANCELLABLE: 'NOT_CANCELLABLE',
-  INSUFFICIENT_RESOURCES: 'INSUFFICIENT_RESOURCES',
-  INSUFFICIENT_NMI: 'INSUFFICIENT_NMI',
-};
-
-export function refusalError(refusal: Refusal): DomainError {
-  return new DomainError(REFUSAL_KEYS[refusal.reason], { message: refusal.message });
-}
-
-/** The value of an action, or the API error of its refusal (thrown, so the transaction rolls back). */
-export function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw refusalError(result);
-  return result.value;
-}
-
-/** The focus planet of the account, whose visit is recorded. */
-export async function focusPlanet(ctx: AccountContext): Promise<PlanetState> {
-  const index = ctx.focusIndex ?? (await focusPlanetIndex(ctx.trx, ctx.state.accountId));
-  const planet = ctx.state.planets[index] ?? ctx.state.planets[0];
-  if (planet === undefined) throw new DomainError('NOT_FOUND');
-  await touchPlanet(ctx.trx, planet.id, ctx.now, ctx.inTransaction);
-  return planet;
-}
-
-export function queueOf(state: AccountState, planet: PlanetState, typeId: ConstructionTypeId): QueueItem[] {
-  switch (typeId) {
-    case 1:
-      return planet.queues.factories;
-    case 2:
-      return planet.queues.buildings;
-    case 3:
-      return planet.queues.ships;
-    case 4:
-      return planet.queues.defenses;
-    case 5:
-      return state.researchQueue;
-  }
-}
-
-/** Every queue shown with a planet: its four queues, then the account's research queue. */
-export function planetConstructions(state: AccountState, planet: PlanetState): Construction[] {
-  return ([1, 2, 3, 4, 5] as const).flatMap((typeId) => queueOf(state, planet, typeId).map(toConstruction));
-}
-
-export function resourceRef(resourceId: number): { id: number; name: string } {
-  return { id: resourceId, name: RESOURCES.find((r) => r.id === resourceId)?.key ?? String(resourceId) };
-}
 
 /** Costs as the API lists them: one entry per resource actually needed. */
 export function costList(resources: Resources): Cost[] {

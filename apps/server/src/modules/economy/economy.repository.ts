@@ -15,13 +15,7 @@ import {
   toIso,
 } from './economy.mapping.js';
 import { prepared, preparedForLists } from '../../db/prepared.js';
-import {
-  coalescedGroups,
-  coalescedReads,
-  coalescedRowsById,
-  padKeys,
-  perDatabase,
-} from '../../db/coalesce.js';
+import { coalescedReads, coalescedRowsById, padKeys, perDatabase } from '../../db/coalesce.js';
 import { deepFreeze, type StateCache } from './state-cache.js';
 
 export type EconomyDb = Kysely<Database>;
@@ -491,14 +485,6 @@ export async function focusPlanetIndex(trx: EconomyDb, accountId: number): Promi
   return row.focus_planet_index;
 }
 
-export async function setFocusPlanetIndex(trx: EconomyDb, accountId: number, index: number): Promise<void> {
-  await trx.updateTable('accounts').set({ focus_planet_index: index }).where('id', '=', accountId).execute();
-}
-
-export async function renamePlanet(trx: EconomyDb, planetId: number, name: string): Promise<void> {
-  await trx.updateTable('planets').set({ name }).where('id', '=', planetId).execute();
-}
-
 export const LAST_VISIT_PERIOD_MS = 60_000;
 
 const touchPlanetRow = prepared(3, (db: EconomyDb, planetId: number, now: string, staleBefore: string) =>
@@ -582,64 +568,3 @@ const sharedTouches = perDatabase((db) =>
     return new Map(planetIds.map((id) => [id, written.has(id)]));
   }),
 );
-
-export interface PlanetPlaceRow {
-  id: number;
-  idx: number;
-  name: string;
-  planet_type: string;
-  max_capacity: number;
-  last_visit: string | null;
-  orbit_index: number;
-  system_id: number;
-  system_name: string;
-  x: number;
-  y: number;
-  security_id: number;
-  system_race_id: number;
-}
-
-/** The planets of an account with their orbit and system, in index order. */
-const planetPlacesSelect = (db: EconomyDb) =>
-  db
-    .selectFrom('planets')
-    .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
-    .innerJoin('systems', 'systems.id', 'orbits.system_id')
-    .select([
-      'planets.id',
-      'planets.idx',
-      'planets.name',
-      'planets.planet_type',
-      'planets.max_capacity',
-      'planets.last_visit',
-      'orbits.index as orbit_index',
-      'systems.id as system_id',
-      'systems.name as system_name',
-      'systems.x',
-      'systems.y',
-      'systems.security_id',
-      'systems.race_id as system_race_id',
-    ]);
-const planetPlacesOf = prepared(1, (db: EconomyDb, accountId: number) =>
-  planetPlacesSelect(db).where('planets.account_id', '=', accountId).orderBy('planets.idx'),
-);
-const planetPlacesShared = coalescedGroups(
-  (db: EconomyDb, accountIds: number[]) =>
-    planetPlacesSelect(db)
-      .select('planets.account_id')
-      .where('planets.account_id', 'in', accountIds)
-      .orderBy('planets.idx'),
-  (row) => row.account_id,
-);
-
-export function planetPlaces(trx: EconomyDb, accountId: number): Promise<PlanetPlaceRow[]> {
-  return planetPlacesOf.execute(trx, accountId);
-}
-
-/**
- * `planetPlaces` on the read path (no transaction): the calls of the same moment share one read
- * (db/coalesce.ts). Inside a transaction, `planetPlaces` sees what the transaction wrote.
- */
-export function planetPlacesNow(db: EconomyDb, accountId: number): Promise<PlanetPlaceRow[]> {
-  return planetPlacesShared(db, accountId);
-}

@@ -12,6 +12,7 @@ import {
   settle,
   type AccountState,
   type GameEvent,
+  type PlanetState,
   type RulesConfig,
 } from '@starhold/rules';
 import type { AppContext } from '../../context.js';
@@ -21,19 +22,20 @@ import { DomainError } from '../../errors.js';
 import { prepared } from '../../db/prepared.js';
 import {
   economyDb,
+  focusPlanetIndex,
   insertEmails,
   loadAccountRowNow,
   loadAccountState,
   loadAccountStateNow,
   planetNames,
   saveAccountState,
+  touchPlanet,
   type EconomyDb,
   type EmailToSend,
 } from './economy.repository.js';
 import { toIso } from './economy.mapping.js';
 import { stateCacheFor } from './state-cache.js';
-import type { EventBus } from '../events/event-bus.js';
-import { toLiveEvents, type LiveEvent } from '../events/live-events.js';
+import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js';
 
 export interface EconomyDeps {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
@@ -70,6 +72,15 @@ export interface AccountContext {
    * `withAccount` a call may change it, so there it is read when needed.
    */
   focusIndex?: number;
+}
+
+/** The focus planet of the account, whose visit is recorded. */
+export async function focusPlanet(ctx: AccountContext): Promise<PlanetState> {
+  const index = ctx.focusIndex ?? (await focusPlanetIndex(ctx.trx, ctx.state.accountId));
+  const planet = ctx.state.planets[index] ?? ctx.state.planets[0];
+  if (planet === undefined) throw new DomainError('NOT_FOUND');
+  await touchPlanet(ctx.trx, planet.id, ctx.now, ctx.inTransaction);
+  return planet;
 }
 
 export interface AccountChange<T> {

@@ -1,30 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EmailsTable } from '../../db/schema.js';
 
-export interface NewEmail {
-  accountId: number;
-  /** A translation key: welcome, construction_failed, research_finished, ... */
-  title: string;
-  params: Record<string, unknown>;
-  createdAt: string;
-}
+export type EmailRow = Selectable<EmailsTable>;
 
+/** Reads and marks the inbox; emails are written by the economy's insertEmails, the one writer. */
 export const emailsRepository = {
-  async insertEmail(db: Kysely<Database>, email: NewEmail): Promise<number> {
-    const row = await db
-      .insertInto('emails')
-      .values({
-        account_id: email.accountId,
-        title: email.title,
-        params: JSON.stringify(email.params),
-        created_at: email.createdAt,
-        read_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
-
   async countUnread(db: Kysely<Database>, accountId: number): Promise<number> {
     const row = await db
       .selectFrom('emails')
@@ -34,11 +14,7 @@ export const emailsRepository = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
-};
 
-export type EmailRow = Selectable<EmailsTable>;
-
-export const emailsReader = {
   /**
    * Newest first; ties (emails of one settling) by id, newest id first. `unreadOnly` keeps the
    * emails not yet read.

@@ -2,8 +2,8 @@ import type { Email, EmailsPage, EmailsQuery } from '@starhold/contract';
 import type { AppContext } from '../../context.js';
 import { isoAt } from '../../context.js';
 import { DomainError } from '../../errors.js';
-import { economyDeps, withAccount } from '../economy/economy.service.js';
-import { emailsReader, emailsRepository, type EmailRow } from './emails.repository.js';
+import { economyDeps, withAccount } from '../economy/index.js';
+import { emailsRepository, type EmailRow } from './emails.repository.js';
 
 export function toEmail(row: EmailRow): Email {
   return {
@@ -26,23 +26,23 @@ export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'co
       await withAccount(deps, accountId, ctx.clock(), () => ({ result: undefined }));
       const { offset, limit, unread: unreadOnly } = query;
       const [rows, unread, total] = await Promise.all([
-        emailsReader.page(ctx.db, accountId, { offset, limit, unreadOnly }),
+        emailsRepository.page(ctx.db, accountId, { offset, limit, unreadOnly }),
         emailsRepository.countUnread(ctx.db, accountId),
-        unreadOnly ? null : emailsReader.count(ctx.db, accountId),
+        unreadOnly ? null : emailsRepository.count(ctx.db, accountId),
       ]);
       return { data: rows.map(toEmail), meta: { offset, limit, total: total ?? unread, unread } };
     },
 
     async get(accountId: number, id: number): Promise<Email> {
-      const row = await emailsReader.find(ctx.db, accountId, id);
+      const row = await emailsRepository.find(ctx.db, accountId, id);
       if (!row) throw new DomainError('NOT_FOUND');
       return toEmail(row);
     },
 
     async markRead(accountId: number, id: number): Promise<Email> {
-      const row = await emailsReader.find(ctx.db, accountId, id);
+      const row = await emailsRepository.find(ctx.db, accountId, id);
       if (!row) throw new DomainError('NOT_FOUND');
-      await emailsReader.markRead(ctx.db, accountId, id, isoAt(ctx.clock()));
+      await emailsRepository.markRead(ctx.db, accountId, id, isoAt(ctx.clock()));
       return { ...toEmail(row), read: true };
     },
   };

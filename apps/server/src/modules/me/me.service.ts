@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { isoAt, type AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
-import { economyDeps, withAccount } from '../economy/economy.service.js';
+import { economyDeps, withAccount } from '../economy/index.js';
 import { meRepository } from './me.repository.js';
 
 /** The account as stored, without settling (registration and login answer it in their transaction). */

@@ -7,7 +7,7 @@ import {
 } from '@starhold/contract';
 import type { AppContext, AppInstance } from '../../context.js';
 import { sessionOf } from '../../http/session.js';
-import { economyDeps } from '../economy/economy.service.js';
+import { economyDeps } from '../economy/index.js';
 import { createPlanetsService } from './planets.service.js';
 
 export function planetsRoutes(app: AppInstance, ctx: AppContext): void {

@@ -14,20 +14,22 @@ import {
 } from '@starhold/rules';
 import type { Planet, PlanetResource } from '@starhold/contract';
 import { DomainError } from '../../errors.js';
-import { planetConstructions, resourceRef, focusPlanet } from '../constructions/constructions.service.js';
+import {
+  focusPlanet,
+  planetConstructions,
+  readAccount,
+  resourceRef,
+  withAccount,
+  type AccountContext,
+  type EconomyDeps,
+} from '../economy/index.js';
 import {
   planetPlaces,
   planetPlacesNow,
   renamePlanet,
   setFocusPlanetIndex,
   type PlanetPlaceRow,
-} from '../economy/economy.repository.js';
-import {
-  readAccount,
-  withAccount,
-  type AccountContext,
-  type EconomyDeps,
-} from '../economy/economy.service.js';
+} from './planets.repository.js';
 
 function planetResources(ctx: AccountContext, state: AccountState, planet: PlanetState): PlanetResource[] {
   const max = hangarCapacity(state, planet);

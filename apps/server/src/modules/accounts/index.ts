@@ -1,0 +1,2 @@
+/** The leaderboard and public profiles. */
+export { accountsRoutes } from './accounts.routes.js';

@@ -1,0 +1,3 @@
+/** Registration, sessions and tokens. */
+export { ACCESS_COOKIE, authRoutes } from './auth.routes.js';
+export { createAuthService, type AuthContext } from './auth.service.js';

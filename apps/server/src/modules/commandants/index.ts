@@ -1,0 +1,2 @@
+/** Commandants: availability and unlocking. */
+export { commandantsRoutes } from './commandants.routes.js';

@@ -1,0 +1,2 @@
+/** The inbox: pages, one email, marking read. */
+export { emailsRoutes } from './emails.routes.js';

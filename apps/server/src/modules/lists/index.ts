@@ -1,0 +1,1 @@
+export { listsRoutes } from './lists.routes.js';

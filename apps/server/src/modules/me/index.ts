@@ -1,0 +1,3 @@
+/** The player's own account (GET /me). */
+export { meRoutes } from './me.routes.js';
+export { readMe } from './me.service.js';
