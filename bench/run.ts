@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { combatRows, type CombatBench } from './combat.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
 import { freePort, rssMiB, runForJson, startService, stopAll, type Service } from './lib/processes.js';
@@ -287,6 +288,11 @@ async function main(): Promise<void> {
       ['--import', 'tsx', join(ROOT, 'bench/routes.ts'), '--json'],
       300_000,
     );
+    console.log('combat engine (standalone)...');
+    const combat = await runForJson<CombatBench>(
+      ['--import', 'tsx', join(ROOT, 'bench/combat.ts'), '--json'],
+      300_000,
+    );
 
     console.log('web app...');
     const web = firstVisitSize(join(ROOT, 'apps/web/dist'));
@@ -335,6 +341,7 @@ async function main(): Promise<void> {
         '< 3x',
         worstRouteRatio < 3 ? 'yes' : 'NO',
       ]),
+      ...combatRows(combat),
       [
         'web first visit JS + CSS (gzip)',
         `${kib(web.jsGzipBytes)} JS + ${kib(web.cssGzipBytes)} CSS`,
@@ -395,6 +402,7 @@ async function main(): Promise<void> {
       http,
       settle,
       routes,
+      combat,
       web: { firstVisit: web, served, reactMantine: baseline, firstRenderMs: renders },
       rssMiB: { start: rssStart, end: rssEnd },
       durationSeconds: (Date.now() - startedAt) / 1000,
