@@ -4,11 +4,11 @@
  * database, dropped at the end).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { freshPgDatabase } from '../tools/fresh-pg-database.js';
+import { LOCAL_POSTGRES, probePostgres } from '../tools/pg-probe.js';
 import type { ServerEnv } from './server-process.js';
 
 export interface Backend {
@@ -19,25 +19,10 @@ export interface Backend {
   dispose(): Promise<void>;
 }
 
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.setTimeout(2000, () => done(false));
-  });
-}
-
-/** The PostgreSQL server to use, or undefined to run on SQLite only. */
+/** The PostgreSQL server to use, or undefined to run on SQLite only (tools/pg-probe.ts decides). */
 export async function postgresUrl(): Promise<string | undefined> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
-  return (await answers(5432)) ? LOCAL_POSTGRES : undefined;
+  return (await probePostgres(LOCAL_POSTGRES)).ok ? LOCAL_POSTGRES : undefined;
 }
 
 export function sqliteBackend(): Backend {

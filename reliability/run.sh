@@ -2,7 +2,7 @@
 # npm run test:reliability: the whole reliability battery (docs/reliability.md).
 #  1. the server's in-process battery (apps/server/test/reliability) at the figures, SQLite;
 #  2. the process-level battery (reliability/*.test.ts): kill -9, data-dir lock, load, login timing,
-#     on SQLite and, when one answers, PostgreSQL;
+#     on SQLite and, when one answers, PostgreSQL (required under CI=true);
 #  3. with PostgreSQL: double spend, access control and sessions at full size, fuzzing reduced.
 # RELIABILITY_FULL=1 also runs 50 kill -9 rounds per database and the full fuzzing on PostgreSQL.
 set -euo pipefail
@@ -10,10 +10,17 @@ cd "$(dirname "$0")/.."
 started=$(date +%s)
 step() { printf '\n=== reliability: %s (%ss)\n' "$1" "$(( $(date +%s) - started ))"; }
 
-pg_url="${TEST_DATABASE_URL:-}"
-if [ -z "$pg_url" ] && node -e "const s=require('net').connect(5432,'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),2000)"; then
-  pg_url="postgres://postgres@127.0.0.1:5432/postgres"
-fi
+# One probe and one policy with .ci/run (tools/pg-probe.ts): under CI=true no PostgreSQL fails here.
+pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+set +e
+node --import tsx tools/pg-probe.ts "$pg_url"
+probe=$?
+set -e
+case "$probe" in
+  0) ;;
+  1) pg_url="" ;;
+  *) exit 1 ;;
+esac
 
 step "building the server bundle"
 npm run build -w apps/server >/dev/null
@@ -36,7 +43,7 @@ if [ -n "$pg_url" ]; then
   step "in-process battery on PostgreSQL: fuzzing"
   TEST_DATABASE_URL="$pg_url" npx vitest run --project server apps/server/test/reliability/fuzz.test.ts
 else
-  step "no PostgreSQL on 127.0.0.1:5432 and no TEST_DATABASE_URL: SQLite only"
+  step "no PostgreSQL answered (see the probe above): SQLite only"
 fi
 
 step "done"
