@@ -1,4 +1,4 @@
-import type { AccountState, LevelItem, PlanetState, Resources, UnitOrder } from './types.js';
+import type { AccountState, FleetState, LevelItem, PlanetState, Resources, UnitOrder } from './types.js';
 
 const resources = (r: Resources): Resources => ({ metal: r.metal, crystal: r.crystal, fuel: r.fuel });
 const levelItem = (item: LevelItem): LevelItem => ({
@@ -6,6 +6,18 @@ const levelItem = (item: LevelItem): LevelItem => ({
   paid: item.paid === null ? null : resources(item.paid),
 });
 const unitOrder = (order: UnitOrder): UnitOrder => ({ ...order, paid: resources(order.paid) });
+
+/** Route stops are never changed after departure, so they are shared. */
+export function cloneFleet(fleet: FleetState): FleetState {
+  return {
+    ...fleet,
+    origin: { ...fleet.origin },
+    target: { ...fleet.target },
+    ships: { ...fleet.ships },
+    cargo: resources(fleet.cargo),
+    passes: fleet.passes.map((pass) => ({ ...pass })),
+  };
+}
 
 function planet(p: PlanetState): PlanetState {
   return {
@@ -36,5 +48,6 @@ export function cloneAccount(state: AccountState): AccountState {
     researchQueue: state.researchQueue.map(levelItem),
     commandants: { ...state.commandants },
     planets: state.planets.map(planet),
+    ...(state.fleets === undefined ? {} : { fleets: state.fleets.map(cloneFleet) }),
   };
 }

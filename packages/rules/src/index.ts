@@ -9,3 +9,4 @@ export * from './points.js';
 export * from './universe/index.js';
 export * from './routes/index.js';
 export * from './combat/index.js';
+export * from './fleets/index.js';

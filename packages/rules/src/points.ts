@@ -32,6 +32,8 @@ export function computePoints(state: AccountState): Points {
     economy += levelsWorth(1, planet.factories) + levelsWorth(2, planet.buildings);
     military += unitsWorth(3, planet.ships) + unitsWorth(4, planet.defenses);
   }
+  // Ships in flight still count (FLEETS.md section 1).
+  for (const fleet of state.fleets ?? []) military += unitsWorth(3, fleet.ships);
   const science = levelsWorth(5, state.research);
   const points = { economy: economy / 1000, science: science / 1000, military: military / 1000 };
   return { ...points, total: points.economy + points.science + points.military };

@@ -12,6 +12,9 @@ import {
   unitDurationSeconds,
 } from './formulas/index.js';
 import { currentLevel, findPlanet, requirementsHold } from './requirements.js';
+import type { CombatEngine } from './fleets/combat.js';
+import { nextFleetInstant, processFleetsAt } from './fleets/events.js';
+import { resolveCombat } from './combat/index.js';
 import type {
   AccountState,
   GameEvent,
@@ -270,15 +273,37 @@ function nextInstant(account: AccountState, after: number): number | null {
   return Number.isFinite(next) ? next : null;
 }
 
-export function settle(state: AccountState, now: number, config: RulesConfig): SettleResult {
-  if (!(now > state.settledAt)) return { state, events: [] };
+/**
+ * Settles to `now`. Fleet events come after the economy's at the same instant, by fleet id
+ * (decision 173). An arrival that needs the server (another account, debris, the universe) stops
+ * settling there: the result is settled to that instant, and `nextExternalFleetEvent` names it.
+ * `engine` fights the pirate ambushes; tests pass their own.
+ */
+export function settle(
+  state: AccountState,
+  now: number,
+  config: RulesConfig,
+  engine: CombatEngine = resolveCombat,
+): SettleResult {
+  if (!(now >= state.settledAt)) return { state, events: [] };
+  if (now === state.settledAt && (nextFleetInstant(state) ?? Infinity) > now) return { state, events: [] };
   const account = cloneAccount(state);
   const events: GameEvent[] = [];
   let at = account.settledAt;
-  for (let next = nextInstant(account, at); next !== null && next <= now; next = nextInstant(account, at)) {
+  for (;;) {
+    const economy = nextInstant(account, at);
+    const fleets = nextFleetInstant(account);
+    // A fleet event behind the state (never in a well-formed one) is applied now, not in the past.
+    const next = Math.max(at, Math.min(economy ?? Infinity, fleets ?? Infinity));
+    if (!(next <= now)) break;
     accrue(account, at, next, config);
     at = next;
-    processInstant(account, at, config, events);
+    if (economy === next) processInstant(account, at, config, events);
+    if (fleets !== null && fleets <= next && processFleetsAt(account, at, events, engine) !== null) {
+      account.settledAt = at;
+      deliverPartial(account, at, events);
+      return { state: account, events };
+    }
   }
   accrue(account, at, now, config);
   deliverPartial(account, now, events);
@@ -301,5 +326,6 @@ export function nextEventAt(state: AccountState): number | null {
   }
   for (const until of Object.values(state.commandants))
     if (until > state.settledAt) next = Math.min(next, until);
+  next = Math.min(next, nextFleetInstant(state) ?? Infinity);
   return Number.isFinite(next) ? next : null;
 }

@@ -118,8 +118,65 @@ export interface AccountState {
   commandants: Record<number, number>;
   /** planets[i] has index i; planets[0] is the home planet. */
   planets: PlanetState[];
-  /** Next id for a queue item. */
+  /** Next id for a queue item (fleets take their ids from the same counter). */
   nextItemId: number;
+  /** Fleets in flight, outbound or returning; absent means none (FLEETS.md, decision 173). */
+  fleets?: FleetState[];
+}
+
+/** FLEETS.md section 1: 1 transport, 2 park, 3 attack, 4 spy, 5 exploit, 6 colonize. */
+export type MissionId = 1 | 2 | 3 | 4 | 5 | 6;
+export const Mission = { transport: 1, park: 2, attack: 3, spy: 4, exploit: 5, colonize: 6 } as const;
+
+/** A place a fleet flies from or to: a system and an orbit index in it. */
+export interface OrbitRef {
+  systemId: number;
+  orbit: number;
+}
+
+/** A system of the fleet's route, at `position` ua from the origin system (0 for the origin). */
+export interface RouteStop {
+  systemId: number;
+  position: number;
+  security: SecurityId;
+}
+
+/** A pirate draw still to come: the fleet enters a null-security system at `at`. */
+export interface FleetPass {
+  systemId: number;
+  at: number;
+}
+
+export interface FleetState {
+  /** Unique within the account; allocated from `AccountState.nextItemId`. */
+  id: number;
+  mission: MissionId;
+  originPlanetId: number;
+  origin: OrbitRef;
+  target: OrbitRef;
+  /**
+   * The account's own planet at the target when the fleet left (transport or park): such an
+   * arrival involves this account only and settling applies it. Null: the arrival needs the
+   * server (another account, debris or the universe), see `nextExternalFleetEvent`.
+   */
+  ownTargetPlanetId: number | null;
+  route: RouteStop[];
+  /** D of FLEETS.md section 2 (ua). */
+  distance: number;
+  speedPercent: number;
+  /** Ship counts by id (nomad-free: a player's own ships). */
+  ships: Record<number, number>;
+  cargo: Resources;
+  /** Fuel burnt at departure for the whole trip (out and, for missions that return, back). */
+  fuelPaid: number;
+  departedAt: number;
+  /** When the outbound leg ends (the arrival), or would have ended for a recalled fleet. */
+  arrivesAt: number;
+  /** When the fleet is back home; null while outbound. */
+  returnsAt: number | null;
+  state: 'outbound' | 'returning';
+  /** Pirate draws still to come, in time order. */
+  passes: FleetPass[];
 }
 
 /** Server settings the formulas depend on. */
@@ -142,6 +199,35 @@ export type RefusalReason =
   | 'NOT_CANCELLABLE'
   | 'LEVEL_ZERO'
   | 'PENDING_LEVELS';
+
+/**
+ * Refusals of the fleet functions, a type of their own so that the economy's `RefusalReason`
+ * (and every exhaustive map of it) is unchanged. Error keys: see `FLEET_REFUSAL_ERROR_KEYS`.
+ */
+export type FleetRefusalReason =
+  | 'UNKNOWN_PLANET'
+  | 'UNKNOWN_SYSTEM'
+  | 'UNREACHABLE'
+  | 'UNKNOWN_FLEET'
+  | 'INVALID_FLEET'
+  | 'NOT_ENOUGH_SHIPS'
+  | 'CARGO_TOO_LARGE'
+  | 'INSUFFICIENT_RESOURCES'
+  | 'FLEET_SLOTS_FULL'
+  | 'PROTECTED_SPACE'
+  | 'INVALID_TARGET'
+  | 'ORBIT_OCCUPIED'
+  | 'PLANET_LIMIT'
+  | 'NO_DEBRIS'
+  | 'NOT_RECALLABLE'
+  | 'FLEET_EVENT_PENDING';
+
+export interface FleetRefusal {
+  ok: false;
+  reason: FleetRefusalReason;
+  message: string;
+}
+export type FleetResult<T> = { ok: true; value: T } | FleetRefusal;
 
 export interface Refusal {
   ok: false;
@@ -189,7 +275,107 @@ export type GameEvent =
       count: number;
       orderFinished: boolean;
     }
-  | { kind: 'commandant_expired'; at: number; commandantId: CommandantId };
+  | { kind: 'commandant_expired'; at: number; commandantId: CommandantId }
+  | FleetNotice;
+
+/** The email keys of FLEETS.md section 8. */
+export type FleetNoticeKey =
+  | 'combat_report'
+  | 'spy_report'
+  | 'spied_on'
+  | 'fleet_returned'
+  | 'transport_delivered'
+  | 'colonized'
+  | 'colonization_failed'
+  | 'pirate_ambush'
+  | 'debris_collected';
+
+/**
+ * Something a fleet did that one account is told about: an email (`key`, `params`) with, for
+ * combats and espionage, the report the server stores and links from it (FLEETS.md section 8).
+ */
+export interface FleetNotice {
+  kind: 'fleet_notice';
+  at: number;
+  /** The account told (the fleet's owner, or the other side). */
+  accountId: number;
+  fleetId: number;
+  /** The fleet's owner. */
+  ownerId: number;
+  key: FleetNoticeKey;
+  params: Record<string, string | number | boolean | null>;
+  report?: FleetReport;
+}
+
+export interface UnitCount {
+  id: number;
+  count: number;
+}
+
+export interface CombatReportData {
+  kind: 'combat';
+  at: number;
+  /** The attacking account, or null for nomad pirates. */
+  attackerId: number | null;
+  /** The defending account (the planet's owner, or the ambushed fleet's). */
+  defenderId: number;
+  systemId: number;
+  /** Null for an ambush between orbits. */
+  orbit: number | null;
+  planetId: number | null;
+  winner: 'attacker' | 'defender' | 'draw';
+  rounds: readonly {
+    round: number;
+    attacker: {
+      unitsBefore: readonly CombatStackCount[];
+      unitsAfter: readonly CombatStackCount[];
+      shots: number;
+      damageDealt: number;
+      damageAbsorbed: number;
+    };
+    defender: {
+      unitsBefore: readonly CombatStackCount[];
+      unitsAfter: readonly CombatStackCount[];
+      shots: number;
+      damageDealt: number;
+      damageAbsorbed: number;
+    };
+  }[];
+  attackerLosses: Resources;
+  defenderLosses: Resources;
+  /** What the battle added to the orbit's debris field. */
+  debris: { metal: number; crystal: number };
+  plunder: Resources;
+  rebuiltDefenses: UnitCount[];
+}
+
+export interface CombatStackCount {
+  kind: 'ship' | 'defense';
+  id: number;
+  count: number;
+}
+
+export interface SpyReportData {
+  kind: 'spy';
+  at: number;
+  spyId: number;
+  targetId: number;
+  planetId: number;
+  systemId: number;
+  orbit: number;
+  score: number;
+  resources: Resources;
+  /** Absent when the score is too low to see them (FLEETS.md section 5). */
+  ships?: UnitCount[];
+  defenses?: UnitCount[];
+  buildings?: Record<number, number>;
+  factories?: Record<number, number>;
+  research?: Record<number, number>;
+  detected: boolean;
+  probesLost: number;
+}
+
+export type FleetReport = CombatReportData | SpyReportData;
 
 export interface SettleResult {
   state: AccountState;

@@ -1,4 +1,4 @@
-import { DEFENSES, SHIPS, type Damage, type Layer } from '../catalogue/units.js';
+import { findCombatUnit, type Damage, type Layer } from '../catalogue/units.js';
 import type { CombatStack } from './types.js';
 
 /** What combat reads of a unit: its damages and its layers with their resistances. */
@@ -8,12 +8,11 @@ export interface CombatUnitDef {
 }
 
 /**
- * The catalogue entry of a stack. Looked up by kind and id on every call, so units added to the
- * catalogue (the nomad ships) fight without any change here.
+ * The catalogue entry of a stack: a ship of any race, the nomad pirates' (NOMAD_SHIPS, kept out of
+ * SHIPS so players never see them) included, or a defense.
  */
 export function combatUnitDef(stack: Pick<CombatStack, 'kind' | 'id'>): CombatUnitDef {
-  const list = stack.kind === 'ship' ? SHIPS : DEFENSES;
-  const unit = list.find((def) => def.id === stack.id);
+  const unit = findCombatUnit(stack.kind, stack.id);
   if (unit === undefined) throw new RangeError(`combat: unknown ${stack.kind} ${stack.id}`);
   return unit;
 }

@@ -1,0 +1,247 @@
+import { resolveCombat } from '../combat/index.js';
+import { addResources } from '../formulas/index.js';
+import { findPlanet } from '../requirements.js';
+import { createRandom } from '../universe/random.js';
+import type {
+  AccountState,
+  FleetNotice,
+  FleetNoticeKey,
+  FleetPass,
+  FleetReport,
+  FleetState,
+  GameEvent,
+  Resources,
+} from '../types.js';
+import {
+  combatResearch,
+  losses,
+  pirateForce,
+  reportRounds,
+  stacksOf,
+  survivorsOf,
+  type CombatEngine,
+} from './combat.js';
+import {
+  findFleet,
+  fleetSeed,
+  isExternalArrival,
+  nextFleetEventAt,
+  removeFleet,
+  turnRound,
+} from './flight.js';
+import { cargoCapacity, cargoTotal, shipsWorth } from './travel.js';
+
+/** Chance to meet pirates on entering a null-security system (FLEETS.md section 3). */
+export const PIRATE_CHANCE = 0.04;
+
+export function notice(
+  fleet: FleetState,
+  ownerId: number,
+  accountId: number,
+  at: number,
+  key: FleetNoticeKey,
+  params: FleetNotice['params'],
+  report?: FleetReport,
+): FleetNotice {
+  return {
+    kind: 'fleet_notice',
+    at,
+    accountId,
+    fleetId: fleet.id,
+    ownerId,
+    key,
+    params: { fleet_id: fleet.id, mission: fleet.mission, ...params },
+    ...(report === undefined ? {} : { report }),
+  };
+}
+
+/** The earliest instant a fleet of the account has something to do; null without fleets. */
+export function nextFleetInstant(account: AccountState): number | null {
+  let next = Infinity;
+  for (const fleet of account.fleets ?? []) next = Math.min(next, nextFleetEventAt(fleet));
+  return Number.isFinite(next) ? next : null;
+}
+
+/** Cargo beyond what the surviving ships hold is lost with the ships that carried it, pro rata. */
+export function fitCargo(cargo: Resources, room: number): Resources {
+  const total = cargoTotal(cargo);
+  if (total <= room) return cargo;
+  const keep = total > 0 ? room / total : 0;
+  return {
+    metal: Math.floor(cargo.metal * keep),
+    crystal: Math.floor(cargo.crystal * keep),
+    fuel: Math.floor(cargo.fuel * keep),
+  };
+}
+
+/**
+ * A pirate draw on entering a null system. Pirates attack; the fleet defends. Survivors go on;
+ * a fleet destroyed is removed, its cargo lost. No debris: the fight happens between orbits.
+ */
+function pirateDraw(
+  account: AccountState,
+  fleet: FleetState,
+  pass: FleetPass,
+  events: GameEvent[],
+  engine: CombatEngine,
+): void {
+  const random = createRandom(fleetSeed(account.accountId, fleet.id, pass.at, 'pirates'));
+  if (!random.chance(PIRATE_CHANCE)) return;
+  const budget = shipsWorth(fleet.ships) * (0.1 + 0.2 * random.next());
+  const force = pirateForce(budget, random);
+  if (Object.keys(force).length === 0) return;
+  const attacker = stacksOf(force);
+  const defender = stacksOf(fleet.ships);
+  const result = engine({
+    attacker: { units: attacker, research: combatResearch(null) },
+    defender: { units: defender, research: combatResearch(account) },
+    seed: fleetSeed(account.accountId, fleet.id, pass.at, 'ambush'),
+  });
+  const pirateLosses = losses(attacker, result.attackerSurvivors);
+  const fleetLosses = losses(defender, result.defenderSurvivors);
+  fleet.ships = survivorsOf(result.defenderSurvivors, 'ship');
+  const cargoBefore = fleet.cargo;
+  fleet.cargo = fitCargo(fleet.cargo, cargoCapacity(fleet.ships));
+  const destroyed = Object.keys(fleet.ships).length === 0;
+  const report: FleetReport = {
+    kind: 'combat',
+    at: pass.at,
+    attackerId: null,
+    defenderId: account.accountId,
+    systemId: pass.systemId,
+    orbit: null,
+    planetId: null,
+    winner: result.winner,
+    rounds: reportRounds(result),
+    attackerLosses: pirateLosses.cost,
+    defenderLosses: fleetLosses.cost,
+    debris: { metal: 0, crystal: 0 },
+    plunder: { metal: 0, crystal: 0, fuel: 0 },
+    rebuiltDefenses: [],
+  };
+  events.push(
+    notice(
+      fleet,
+      account.accountId,
+      account.accountId,
+      pass.at,
+      'pirate_ambush',
+      {
+        system_id: pass.systemId,
+        destroyed,
+        cargo_lost: cargoTotal(cargoBefore) - cargoTotal(fleet.cargo),
+      },
+      report,
+    ),
+  );
+  if (destroyed) removeFleet(account, fleet.id);
+}
+
+function arriveAtOwnPlanet(account: AccountState, fleet: FleetState, at: number, events: GameEvent[]): void {
+  const planet = fleet.ownTargetPlanetId === null ? undefined : findPlanet(account, fleet.ownTargetPlanetId);
+  if (planet === undefined) {
+    // The planet is the account's own and planets are never lost; turning round is the safe fallback.
+    turnRound(fleet, at);
+    return;
+  }
+  const cargo = fleet.cargo;
+  planet.resources = addResources(planet.resources, cargo);
+  fleet.cargo = { metal: 0, crystal: 0, fuel: 0 };
+  const params = { planet_id: planet.id, metal: cargo.metal, crystal: cargo.crystal, fuel: cargo.fuel };
+  if (fleet.mission === 2) {
+    for (const [id, count] of Object.entries(fleet.ships))
+      planet.ships[Number(id)] = (planet.ships[Number(id)] ?? 0) + count;
+    removeFleet(account, fleet.id);
+    events.push(
+      notice(fleet, account.accountId, account.accountId, at, 'transport_delivered', {
+        ...params,
+        parked: true,
+      }),
+    );
+    return;
+  }
+  turnRound(fleet, at);
+  events.push(
+    notice(fleet, account.accountId, account.accountId, at, 'transport_delivered', {
+      ...params,
+      parked: false,
+    }),
+  );
+}
+
+/** Ships and cargo land on the origin planet (cargo even above the hangar capacity, like refunds). */
+export function landHome(account: AccountState, fleet: FleetState, at: number, events: GameEvent[]): void {
+  const planet = findPlanet(account, fleet.originPlanetId);
+  removeFleet(account, fleet.id);
+  if (planet === undefined) return;
+  planet.resources = addResources(planet.resources, fleet.cargo);
+  for (const [id, count] of Object.entries(fleet.ships))
+    planet.ships[Number(id)] = (planet.ships[Number(id)] ?? 0) + count;
+  events.push(
+    notice(fleet, account.accountId, account.accountId, at, 'fleet_returned', {
+      planet_id: planet.id,
+      metal: fleet.cargo.metal,
+      crystal: fleet.cargo.crystal,
+      fuel: fleet.cargo.fuel,
+    }),
+  );
+}
+
+/**
+ * Applies the account's fleet events due at `at` (earlier ones only in a malformed state), by fleet id (FLEETS.md section 7): pirate draws,
+ * then an arrival or a return. Stops at the first arrival the server must apply and returns that
+ * fleet; the fleets after it at the same instant wait for the next settle.
+ */
+export function processFleetsAt(
+  account: AccountState,
+  at: number,
+  events: GameEvent[],
+  engine: CombatEngine = resolveCombat,
+): FleetState | null {
+  const due = (account.fleets ?? [])
+    .filter((fleet) => nextFleetEventAt(fleet) <= at)
+    .map((fleet) => fleet.id)
+    .sort((a, b) => a - b);
+  for (const id of due) {
+    let fleet = findFleet(account, id);
+    for (
+      let pass = fleet?.passes[0];
+      fleet !== undefined && pass !== undefined && pass.at <= at;
+      pass = fleet?.passes[0]
+    ) {
+      fleet.passes.shift();
+      pirateDraw(account, fleet, pass, events, engine);
+      fleet = findFleet(account, id);
+    }
+    if (fleet === undefined) continue;
+    if (fleet.state === 'outbound' && fleet.arrivesAt <= at) {
+      if (isExternalArrival(fleet)) return fleet;
+      arriveAtOwnPlanet(account, fleet, at, events);
+    } else if (fleet.state === 'returning' && (fleet.returnsAt ?? at) <= at)
+      landHome(account, fleet, at, events);
+  }
+  return null;
+}
+
+/**
+ * The arrival the server must apply next (attack, spy, exploit, colonize, transport to another
+ * account), or null. When `settle` stops before `now`, it stopped at this event: its `at` is the
+ * state's `settledAt`.
+ */
+export function nextExternalFleetEvent(
+  state: AccountState,
+): { fleetId: number; at: number; mission: FleetState['mission']; target: FleetState['target'] } | null {
+  let best: FleetState | null = null;
+  for (const fleet of state.fleets ?? []) {
+    if (!isExternalArrival(fleet)) continue;
+    if (
+      best === null ||
+      fleet.arrivesAt < best.arrivesAt ||
+      (fleet.arrivesAt === best.arrivesAt && fleet.id < best.id)
+    )
+      best = fleet;
+  }
+  return best === null
+    ? null
+    : { fleetId: best.id, at: best.arrivesAt, mission: best.mission, target: { ...best.target } };
+}

@@ -1,0 +1,7 @@
+export * from './travel.js';
+export * from './plan.js';
+export * from './flight.js';
+export * from './combat.js';
+export { nextExternalFleetEvent, nextFleetInstant, PIRATE_CHANCE, fitCargo } from './events.js';
+export * from './actions.js';
+export * from './missions.js';
