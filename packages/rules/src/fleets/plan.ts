@@ -277,3 +277,27 @@ export function planFleet(
     },
   };
 }
+
+/**
+ * The error key of the contract's catalogue each refusal answers with (API.md: 400 for a malformed
+ * fleet, 404 for an unknown id, 409 for a game rule, 422 for resources). FLEET_EVENT_PENDING is
+ * the server's own ordering problem (it applies due arrivals first), never the player's.
+ */
+export const FLEET_REFUSAL_ERROR_KEYS = {
+  UNKNOWN_PLANET: 'NOT_FOUND',
+  UNKNOWN_SYSTEM: 'NOT_FOUND',
+  UNKNOWN_FLEET: 'NOT_FOUND',
+  UNREACHABLE: 'ROUTE_NOT_FOUND',
+  INVALID_FLEET: 'INVALID_FLEET',
+  NOT_ENOUGH_SHIPS: 'NOT_ENOUGH_SHIPS',
+  CARGO_TOO_LARGE: 'CARGO_TOO_LARGE',
+  INSUFFICIENT_RESOURCES: 'INSUFFICIENT_RESOURCES',
+  FLEET_SLOTS_FULL: 'FLEET_SLOTS_FULL',
+  PROTECTED_SPACE: 'PROTECTED_SPACE',
+  INVALID_TARGET: 'INVALID_TARGET',
+  ORBIT_OCCUPIED: 'ORBIT_OCCUPIED',
+  PLANET_LIMIT: 'PLANET_LIMIT',
+  NO_DEBRIS: 'NO_DEBRIS',
+  NOT_RECALLABLE: 'NOT_RECALLABLE',
+  FLEET_EVENT_PENDING: 'SERVER_ERROR',
+} as const satisfies Record<FleetRefusalReason, string>;
