@@ -7,10 +7,12 @@
  * - registerPlayer(app, overrides) / loginPlayer(app, player): a session as cookies and headers;
  * - JSON_HEADERS, cookiesOf(response), cookieHeader(cookies);
  * - countVisibleAccounts(db): the accounts not suspended, counted without the leaderboard counter;
- * - anyNumber, stringContaining(...) and the other matchers typed `unknown`; ErrorBody.
+ * - anyNumber, stringContaining(...) and the other matchers typed `unknown`; ErrorBody;
+ * - holdAccountLock(database, accountId, during), within(promise, ms, what).
  */
 export * from './test-app.js';
 export * from './test-clock.js';
 export * from './players.js';
 export * from './accounts.js';
 export * from './matchers.js';
+export * from './locks.js';

@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp, type AppDeps } from '../../src/app.js';
@@ -41,6 +44,8 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh, migrated and seeded database: in-memory SQLite, or when TEST_DATABASE_URL is set a
+  /** The SQLite file, when the database was asked for in a file (createTestDatabase's sqliteFile). */
+  file?: string;
  * fresh PostgreSQL schema (selected through search_path) dropped by `dispose`.
  */
 export async function createTestDatabase(
@@ -51,10 +56,12 @@ export async function createTestDatabase(
   let dropSchema = async () => {};
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
+  options: { sqliteFile?: boolean } = {},
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
+  let file: string | undefined;
     handle = openDatabase({ kind: 'postgres', url, schema, poolSize: 4 });
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: url });
@@ -68,6 +75,14 @@ export async function createTestDatabase(
   try {
     await migrateToLatest(handle.db, handle.dialect, handle.schema);
     await seedUniverseIfEmpty(handle.db, handle.dialect, universe.seed, universe.systemCount);
+  } else if (options.sqliteFile) {
+    const folder = mkdtempSync(join(tmpdir(), 'starhold-test-'));
+    file = join(folder, 'starhold.sqlite');
+    handle = openDatabase({ kind: 'sqlite', file });
+    dropSchema = () => {
+      rmSync(folder, { recursive: true, force: true });
+      return Promise.resolve();
+    };
   } catch (error) {
     await handle.close();
     await dropSchema();
@@ -81,6 +96,7 @@ export async function createTestDatabase(
     },
   };
 }
+    ...(file === undefined ? {} : { file }),
 
 export interface TestApp {
   app: AppInstance;
@@ -105,10 +121,15 @@ export interface TestAppOptions {
  * The real app over a fresh database; call it once per test file (beforeAll) and `close` it in
  * afterAll. Drive it with `app.inject`.
  */
+  /**
+   * SQLite in a temporary file rather than in memory, so that a test can open a second connection
+   * (holdAccountLock); no effect on PostgreSQL.
+   */
+  sqliteFile?: boolean;
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
   const config = testConfig(options.config);
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(TEST_UNIVERSE, { sqliteFile: options.sqliteFile ?? false });
   const app = await buildApp({
     config,
     db: options.plugin ? database.db.withPlugin(options.plugin) : database.db,

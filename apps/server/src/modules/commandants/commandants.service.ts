@@ -6,7 +6,7 @@ import type {
 } from '@starhold/contract';
 import { isoAt } from '../../context.js';
 import { refusalError } from '../../errors.js';
-import { insertEmails, withAccount, type EconomyDeps } from '../economy/index.js';
+import { insertEmails, readAccount, withAccount, type EconomyDeps } from '../economy/index.js';
 
 function availability(def: CommandantDef, state: AccountState, now: number): CommandantAvailability {
   const until = state.commandants[def.id];
@@ -27,11 +27,14 @@ function availability(def: CommandantDef, state: AccountState, now: number): Com
 
 export function createCommandantsService(deps: EconomyDeps) {
   return {
-    /** Read inside the settling transaction, so an expiry that just passed writes its email now. */
-    async list(accountId: number, now: number): Promise<CommandantAvailability[]> {
-      return withAccount(deps, accountId, now, ({ state, now: at }) => ({
-        result: COMMANDANTS.map((def) => availability(def, state, at)),
-      }));
+    /**
+     * On the read path: no lock unless an expiry fell due, which readAccount then settles (and
+     * writes its email) in the account's transaction.
+     */
+    list(accountId: number, now: number): Promise<CommandantAvailability[]> {
+      return readAccount(deps, accountId, now, ({ state, now: at }) =>
+        COMMANDANTS.map((def) => availability(def, state, at)),
+      );
     },
 
     /** Pays and extends in the account's transaction; a refusal throws before anything is saved. */

@@ -2,7 +2,7 @@ import type { Email, EmailsPage, EmailsQuery } from '@starhold/contract';
 import type { AppContext } from '../../context.js';
 import { isoAt } from '../../context.js';
 import { DomainError } from '../../errors.js';
-import { economyDeps, withAccount } from '../economy/index.js';
+import { economyDeps, readAccount } from '../economy/index.js';
 import { emailsRepository, type EmailRow } from './emails.repository.js';
 
 export function toEmail(row: EmailRow): Email {
@@ -19,11 +19,12 @@ export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'co
   const deps = economyDeps(ctx);
   return {
     /**
-     * The account is settled first so that events already due (a research finished a second ago)
-     * are in the inbox even before the scheduler's next pass.
+     * Settled first on the account's read path (readAccount), which takes no lock unless an event
+     * is already due (a research finished a second ago): that one is settled and its email written
+     * before the inbox is read, rather than at the scheduler's next pass.
      */
     async list(accountId: number, query: EmailsQuery): Promise<EmailsPage> {
-      await withAccount(deps, accountId, ctx.clock(), () => ({ result: undefined }));
+      await readAccount(deps, accountId, ctx.clock(), () => undefined);
       const { offset, limit, unread: unreadOnly } = query;
       const [rows, unread, total] = await Promise.all([
         emailsRepository.page(ctx.db, accountId, { offset, limit, unreadOnly }),
