@@ -66,6 +66,9 @@ export default defineConfig({
       SYSTEM_COUNT: '20',
       // Every spec's browser shares 127.0.0.1: the per-address API limit is tested by the server suite.
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Every spec registers its players, and opens their streams, from 127.0.0.1 (limits: server suite).
+      REGISTRATIONS_PER_HOUR: '0',
+      EVENT_STREAMS_PER_ADDRESS: '0',
       // Every answer is also encoded through its contract schema and must match (http/serializer.ts).
       VERIFY_RESPONSES: 'on',
     },

@@ -184,6 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         commandantsRoutes(session, ctx);
         streams = eventsRoutes(session, events, {
           ...(deps.eventsHeartbeatMs !== undefined ? { heartbeatMs: deps.eventsHeartbeatMs } : {}),
+          maxPerAccount: config.eventStreamsPerAccount,
+          maxPerAddress: config.eventStreamsPerAddress,
           // Revocation, suspension and expiry also end an open stream, within one heartbeat.
           stillValid: async (request) => {
             try {

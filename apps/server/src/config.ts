@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -24,6 +25,11 @@ const envSchema = z.object({
   SCHEDULER: z.enum(['on', 'off']).default('on'),
   VERIFY_RESPONSES: z.enum(['on', 'off']).default('off'),
   TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY_OVERWRITES_FORWARDED_FOR: booleanFromEnv.default(false),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  EVENT_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(0).default(8),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(0).default(32),
+  RECLAIM_INACTIVE_DAYS: z.coerce.number().int().min(0).default(14),
   DATABASE_NAMED_STATEMENTS: z.enum(['on', 'off']).default('on'),
 });
 
@@ -54,10 +60,20 @@ export interface Config {
   scheduler: boolean;
   /**
    * Behind a load balancer: which X-Forwarded-For hops to believe, so that rate limits and login
-   * throttling see the player's address: true (every hop) or the proxies' addresses/CIDRs,
-   * comma separated (Fastify's trustProxy).
+   * throttling see the player's address: the proxies' addresses/CIDRs, comma separated (Fastify's
+   * trustProxy), or true (every hop) only when the proxy overwrites the header (decision 159).
    */
   trustProxy?: boolean | string;
+  /** Accounts created from one address per hour (429 beyond); 0: no limit (test universes). */
+  registrationsPerHour: number;
+  /** Open /me/events streams per account and per address (429 beyond); 0: no limit. */
+  eventStreamsPerAccount: number;
+  eventStreamsPerAddress: number;
+  /**
+   * Days without a visit after which an account that never scored is removed and its home orbit
+   * freed (decision 158); 0: never.
+   */
+  reclaimInactiveDays: number;
   /**
    * VERIFY_RESPONSES=on: every response body is also encoded through its zod schema and must
    * match what the compiled serializer wrote (http/serializer.ts). For tests; it costs CPU.
@@ -65,8 +81,42 @@ export interface Config {
   verifyResponses?: boolean;
 }
 
-function parseTrustProxy(value: string): boolean | string {
-  return value === 'true' || value === 'false' ? value === 'true' : value;
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (v4 or v6), a CIDR range, or one of proxy-addr's names for the private ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `true` believes every X-Forwarded-For hop: safe only when the proxy replaces the header with
+ * the client's address (nginx `proxy_set_header X-Forwarded-For $remote_addr`), never when it
+ * appends to what the client sent ($proxy_add_x_forwarded_for), where the client would choose
+ * its own address for every per-address limit. So `true` needs the second setting to say so.
+ */
+function parseTrustProxy(value: string, overwrites: boolean): boolean | string {
+  if (value === 'false') return false;
+  if (value === 'true') {
+    if (!overwrites) {
+      throw new Error(
+        "Invalid configuration: TRUST_PROXY=true believes any X-Forwarded-For a client sends; list the proxies' addresses instead, or set TRUST_PROXY_OVERWRITES_FORWARDED_FOR=true if the proxy replaces the header",
+      );
+    }
+    return true;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyEntry(entry));
+  if (wrong.length > 0) {
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY: not an address, a CIDR range or true/false: ${wrong.join(', ')}`,
+    );
+  }
+  return entries.join(',');
 }
 
 /** Both the bundle (dist/main.js) and the sources (src/config.ts) sit two levels below apps/. */
@@ -100,6 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.RATE_LIMIT_PER_MINUTE === undefined ? {} : { rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE }),
     scheduler: e.SCHEDULER === 'on',
     verifyResponses: e.VERIFY_RESPONSES === 'on',
-    ...(e.TRUST_PROXY === undefined ? {} : { trustProxy: parseTrustProxy(e.TRUST_PROXY) }),
+    ...(e.TRUST_PROXY === undefined
+      ? {}
+      : { trustProxy: parseTrustProxy(e.TRUST_PROXY, e.TRUST_PROXY_OVERWRITES_FORWARDED_FOR) }),
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    eventStreamsPerAccount: e.EVENT_STREAMS_PER_ACCOUNT,
+    eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
+    reclaimInactiveDays: e.RECLAIM_INACTIVE_DAYS,
   };
 }

@@ -76,7 +76,9 @@ describe('configuration', () => {
   it('runs the scheduler unless SCHEDULER=off, and trusts a proxy only when TRUST_PROXY says so', () => {
     expect(loadConfig({})).toMatchObject({ scheduler: true });
     expect(loadConfig({}).trustProxy).toBeUndefined();
-    expect(loadConfig({ SCHEDULER: 'off', TRUST_PROXY: 'true' })).toMatchObject({
+    expect(
+      loadConfig({ SCHEDULER: 'off', TRUST_PROXY: 'true', TRUST_PROXY_OVERWRITES_FORWARDED_FOR: 'true' }),
+    ).toMatchObject({
       scheduler: false,
       trustProxy: true,
     });

@@ -31,6 +31,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent/starhold-web-dist',
     allowedOrigins: [],
     scheduler: false,
+    // Suites register many accounts and open many streams from 127.0.0.1: the per-address limits
+    // are off unless a test sets them (hardening-*.test.ts).
+    registrationsPerHour: 0,
+    eventStreamsPerAccount: 0,
+    eventStreamsPerAddress: 0,
+    reclaimInactiveDays: 14,
     // Every response of the suites is checked against the zod encoding of its contract schema.
     verifyResponses: true,
     ...overrides,

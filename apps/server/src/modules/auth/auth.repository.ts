@@ -232,6 +232,22 @@ export const authRepository = {
     await db.deleteFrom('login_attempts').where('id', '=', id).execute();
   },
 
+  /**
+   * Accounts created since `since` that are known at an address: registration records its
+   * address (decision 024), so this counts the address's new accounts, plus any new account
+   * signed in from there since, which is the same pattern.
+   */
+  async countNewAccountsAt(db: Kysely<Database>, ip: string, since: string): Promise<number> {
+    const row = await db
+      .selectFrom('login_known_addresses')
+      .innerJoin('accounts', 'accounts.id', 'login_known_addresses.account_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('login_known_addresses.ip', '=', ip)
+      .where('accounts.created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
   async isKnownAddress(db: Kysely<Database>, accountId: number, ip: string): Promise<boolean> {
     const row = await db
       .selectFrom('login_known_addresses')

@@ -30,6 +30,15 @@ const HOME_PLANET_NAMES = { fr: 'Planète mère', en: 'Homeworld' } as const;
 const NEW_ACCOUNT_NMI = 100;
 const REGISTER_ATTEMPTS = 3;
 const HOME_ORBIT_LOCK_KEY = 7_302_000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Registrations from one address queue on one of 65 536 locks, so a burst cannot pass the limit. */
+const REGISTRATION_LOCK_KEY = 7_310_000;
+
+function addressLockSlot(ip: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < ip.length; i += 1) hash = Math.imul(hash ^ ip.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % 65_536;
+}
 
 export interface Session {
   accessToken: string;
@@ -94,6 +103,12 @@ export function createAuthService(ctx: AppContext) {
     return null;
   }
 
+  const registrationsPerHour = ctx.config.registrationsPerHour;
+  async function refuseBeyondRegistrationLimit(handle: Kysely<Database>, ip: string): Promise<void> {
+    const recent = await repo.countNewAccountsAt(handle, ip, isoAt(clock() - HOUR_MS));
+    if (recent >= registrationsPerHour) throw new DomainError('TOO_MANY_REQUESTS');
+  }
+
   async function registerOnce(body: RegisterBody, passwordHash: string, english: boolean, ip: string) {
     // Fetched before the transaction: SQLite has one connection, a query outside it would wait forever.
     const key = await accessSecret();
@@ -101,6 +116,10 @@ export function createAuthService(ctx: AppContext) {
       const now = isoAt(clock());
       const emailLower = body.email.toLowerCase();
       const usernameLower = body.username.toLowerCase();
+      if (registrationsPerHour > 0) {
+        await dialect.advisoryXactLock(trx, REGISTRATION_LOCK_KEY + addressLockSlot(ip));
+        await refuseBeyondRegistrationLimit(trx, ip);
+      }
       const taken = await repo.takenFields(trx, emailLower, usernameLower);
       if (taken.email) throw new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
       if (taken.username) throw new DomainError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
@@ -149,6 +168,8 @@ export function createAuthService(ctx: AppContext) {
       acceptLanguage: string | undefined,
       ip: string,
     ): Promise<{ me: Me; session: Session }> {
+      // Refused before the (slow) hash; checked again under the address's lock in the transaction.
+      if (registrationsPerHour > 0) await refuseBeyondRegistrationLimit(db, ip);
       const passwordHash = await hashPassword(body.password);
       const english = prefersEnglish(acceptLanguage);
       for (let attempt = 1; ; attempt += 1) {

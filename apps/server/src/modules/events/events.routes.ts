@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../context.js';
+import { DomainError } from '../../errors.js';
 import { sessionOf } from '../../http/session.js';
 import type { EventBus } from './event-bus.js';
 
@@ -21,6 +22,24 @@ export interface EventsRouteOptions {
    * browser reconnects with whatever session it has by then.
    */
   stillValid?: (request: FastifyRequest) => Promise<boolean>;
+  /** Open streams allowed per account in this process (429 beyond); 0 or unset: no limit. */
+  maxPerAccount?: number;
+  /** Open streams allowed per client address in this process (429 beyond); 0 or unset: no limit. */
+  maxPerAddress?: number;
+}
+
+/** Counts per key; a key at zero is dropped so the maps hold only the open ones. */
+function take<K>(counts: Map<K, number>, key: K, limit: number): boolean {
+  const current = counts.get(key) ?? 0;
+  if (limit > 0 && current >= limit) return false;
+  counts.set(key, current + 1);
+  return true;
+}
+
+function give<K>(counts: Map<K, number>, key: K): void {
+  const current = counts.get(key) ?? 0;
+  if (current <= 1) counts.delete(key);
+  else counts.set(key, current - 1);
 }
 
 /**
@@ -34,9 +53,21 @@ export function eventsRoutes(
 ): StreamRegistry {
   const open = new Set<ServerResponse>();
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const perAccount = new Map<number, number>();
+  const perAddress = new Map<string, number>();
+  const maxPerAccount = options.maxPerAccount ?? 0;
+  const maxPerAddress = options.maxPerAddress ?? 0;
 
   app.get('/me/events', { schema: { tags: ['me'] } }, (request, reply) => {
     const { accountId } = sessionOf(request);
+    const address = request.ip;
+    // Each open stream holds a socket, a subscription and a timer: one account or one address
+    // cannot hold an unbounded number of them.
+    if (!take(perAccount, accountId, maxPerAccount)) throw new DomainError('TOO_MANY_REQUESTS');
+    if (!take(perAddress, address, maxPerAddress)) {
+      give(perAccount, accountId);
+      throw new DomainError('TOO_MANY_REQUESTS');
+    }
     const raw = reply.raw;
     // The stream outlives Fastify's reply cycle: we write to the socket ourselves from now on.
     reply.hijack();
@@ -73,10 +104,15 @@ export function eventsRoutes(
           }
         });
     }, heartbeatMs);
+    let released = false;
     const cleanUp = () => {
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(raw);
+      if (released) return;
+      released = true;
+      give(perAccount, accountId);
+      give(perAddress, address);
     };
     request.raw.on('close', cleanUp);
     raw.on('close', cleanUp);
