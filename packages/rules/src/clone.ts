@@ -42,12 +42,14 @@ function planet(p: PlanetState): PlanetState {
  * read, and `structuredClone` cost about ten times as much (docs/decisions/122).
  */
 export function cloneAccount(state: AccountState): AccountState {
-  return {
+  const copy: AccountState = {
     ...state,
     research: { ...state.research },
     researchQueue: state.researchQueue.map(levelItem),
     commandants: { ...state.commandants },
     planets: state.planets.map(planet),
-    ...(state.fleets === undefined ? {} : { fleets: state.fleets.map(cloneFleet) }),
   };
+  // Assigned, not spread in: the key is already there when it has a value (decision 127).
+  if (state.fleets !== undefined) copy.fleets = state.fleets.map(cloneFleet);
+  return copy;
 }

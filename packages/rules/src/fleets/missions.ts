@@ -430,7 +430,8 @@ export interface ColonyOrbit {
 /**
  * Colonize (FLEETS.md section 6): on a free orbit and below the Astrophysics limit, one colony
  * ship is used up and a planet is founded with the cargo as resources and the other ships parked
- * on it, at the end of the planet list. Otherwise the fleet returns and the player is told why.
+ * on it, at the end of the planet list. Otherwise (orbit taken, limit reached, or no colony ship
+ * left after pirates) the fleet returns and the player is told why.
  */
 export function resolveColonize(
   ownerState: AccountState,
@@ -444,12 +445,20 @@ export function resolveColonize(
   if (owner.planets.some((planet) => planet.id === orbit.newPlanetId))
     return refuseMission('INVALID_TARGET', `planet id ${orbit.newPlanetId} is taken`);
   const where = { system_id: fleet.target.systemId, orbit: fleet.target.orbit };
-  const failure = !orbit.free
-    ? 'ORBIT_OCCUPIED'
-    : owner.planets.length >= maxPlanets(owner)
-      ? 'PLANET_LIMIT'
-      : null;
-  if (failure !== null) {
+  const colonyShip = Object.keys(fleet.ships)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .find((id) => findShipDef(id)?.canColonize === true);
+  // Pirates may have destroyed every colony ship on the way.
+  const failure =
+    colonyShip === undefined
+      ? 'NO_COLONY_SHIP'
+      : !orbit.free
+        ? 'ORBIT_OCCUPIED'
+        : owner.planets.length >= maxPlanets(owner)
+          ? 'PLANET_LIMIT'
+          : null;
+  if (failure !== null || colonyShip === undefined) {
     turnRound(fleet, at);
     return {
       ok: true,
@@ -460,22 +469,16 @@ export function resolveColonize(
         notices: [
           notice(fleet, owner.accountId, owner.accountId, at, 'colonization_failed', {
             ...where,
-            reason: failure,
+            reason: failure ?? 'NO_COLONY_SHIP',
           }),
         ],
       },
     };
   }
-  const colonyShip = Object.keys(fleet.ships)
-    .map(Number)
-    .sort((a, b) => a - b)
-    .find((id) => findShipDef(id)?.canColonize === true);
   const ships = { ...fleet.ships };
-  if (colonyShip !== undefined) {
-    const left = (ships[colonyShip] ?? 0) - 1;
-    if (left > 0) ships[colonyShip] = left;
-    else delete ships[colonyShip];
-  }
+  const left = (ships[colonyShip] ?? 0) - 1;
+  if (left > 0) ships[colonyShip] = left;
+  else delete ships[colonyShip];
   owner.planets.push({
     id: orbit.newPlanetId,
     type: orbit.planetType,

@@ -194,6 +194,8 @@ export function planFleet(
   at: number,
   config: RulesConfig,
 ): FleetResult<FleetPlan> {
+  if (typeof order !== 'object' || (order as unknown) === null)
+    return refuseFleet('INVALID_FLEET', 'the order must be an object');
   const input = order as Partial<Record<keyof FleetOrder, unknown>>;
   const mission = input.mission;
   if (mission !== 1 && mission !== 2 && mission !== 3 && mission !== 4 && mission !== 5 && mission !== 6)
@@ -201,8 +203,8 @@ export function planFleet(
   if (typeof input.speedPercent !== 'number' || !SPEED_PERCENTS.includes(input.speedPercent))
     return refuseFleet('INVALID_FLEET', 'speed must be 10, 20, ..., 100');
   const speedPercent = input.speedPercent;
-  const planet = findPlanet(account, order.planetId);
-  if (planet === undefined) return refuseFleet('UNKNOWN_PLANET', `unknown planet ${String(order.planetId)}`);
+  const planet = typeof input.planetId === 'number' ? findPlanet(account, input.planetId) : undefined;
+  if (planet === undefined) return refuseFleet('UNKNOWN_PLANET', `unknown planet ${String(input.planetId)}`);
   const ships = readShips(account, planet.ships, input.ships);
   if ('ok' in ships) return ships;
   const composition = compositionRefusal(mission, ships);

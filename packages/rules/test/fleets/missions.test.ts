@@ -334,6 +334,25 @@ describe('colonize and transport', () => {
     expect(result.value.notices[0]).toMatchObject({ key: 'colonization_failed', params: { reason } });
   });
 
+  it('returns when pirates destroyed every colony ship on the way', () => {
+    const owner = fleetOwner({ research: { 4: 3, 6: 4 } });
+    const { owner: at, fleetId } = arrived(
+      { mission: 6, ships: { 9: 1, 7: 2 } },
+      { planet: null, debris: null },
+      owner,
+    );
+    const plundered = { ...at, fleets: at.fleets?.map((fleet) => ({ ...fleet, ships: { 7: 2 } })) };
+    const result = resolveColonize(plundered, fleetId, orbit);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.value.colony).toBeUndefined();
+    expect(result.value.owner.planets).toHaveLength(2);
+    expect(result.value.owner.fleets?.[0]).toMatchObject({ state: 'returning', ships: { 7: 2 } });
+    expect(result.value.notices[0]).toMatchObject({
+      key: 'colonization_failed',
+      params: { reason: 'NO_COLONY_SHIP' },
+    });
+  });
+
   it('unloads a transport on another account’s planet, even above its capacity, and returns empty', () => {
     const cargo = { metal: 1e5, crystal: 0, fuel: 0 };
     const { owner, fleetId } = arrived({ mission: 1, ships: { 7: 20 }, cargo });

@@ -114,6 +114,11 @@ describe('planning a fleet refuses every invalid order with a typed reason', () 
     expect(dispatched.ok ? 'ok' : dispatched.reason).toBe(reason);
   });
 
+  it.each([null, 'fleet', 42])('refuses an order that is not an object (%o)', (bad) => {
+    const result = planFleet(fleetOwner(), bad as unknown as FleetOrder, world(HOME, OTHER), T0, SPEED1);
+    expect(result.ok ? 'ok' : result.reason).toBe('INVALID_FLEET');
+  });
+
   it('accepts the valid orders of every mission and previews them', () => {
     const ok: [Partial<FleetOrder>, TargetOrbitView][] = [
       [{ mission: 1, cargo: { metal: 100, crystal: 0, fuel: 5 } }, OTHER],
