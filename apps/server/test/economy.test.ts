@@ -452,6 +452,23 @@ describe('planets', () => {
     });
   });
 
+  it('forgets a visit whose transaction rolled back, so the next screen writes it', async () => {
+    let player = await registerPlayer(t.app);
+    t.clock.advance(2 * 60 * SECOND);
+    player = await loginPlayer(t.app, player);
+    const visitAt = new Date(t.clock()).toISOString();
+    // The action records the visit, then is refused: its transaction, visit included, rolls back.
+    const refused = await call(player, 'POST', '/me/planet/factories/999');
+    expect(refused.status).toBe(404);
+    const stored = await t.database.db
+      .selectFrom('planets')
+      .select('last_visit')
+      .where('account_id', '=', player.me.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.last_visit).not.toBe(visitAt);
+    expect((await call(player, 'GET', '/me/planet')).body.data.last_visit).toBe(visitAt);
+  });
+
   it('writes the last visit at most once a minute', async () => {
     let player = await registerPlayer(t.app);
     const first = (await call(player, 'GET', '/me/planet')).body.data.last_visit as string;

@@ -509,6 +509,8 @@ export const TOUCH_RECHECK_MS = 10_000;
  * passes here, so the statement itself is skipped while this process knows no write is due: for a
  * period after it wrote the visit, and for TOUCH_RECHECK_MS after finding it already recent
  * (written by another process, or before a restart). The stored visit then lags by at most that.
+ * What was written is remembered only through `afterCommit`, once the write is durable: a visit
+ * written in a transaction that then rolls back is not remembered, so the next screen writes it.
  * Outside a transaction (`inTransaction` false, the read path) the write is shared with the other
  * visits of the same moment (sharedTouches).
  */
@@ -516,7 +518,8 @@ export async function touchPlanet(
   trx: EconomyDb,
   planetId: number,
   now: number,
-  inTransaction = true,
+  inTransaction: boolean,
+  afterCommit: (remember: () => void) => void,
 ): Promise<void> {
   const adapter = trx.getExecutor().adapter;
   let touched = lastTouched.get(adapter);
@@ -530,8 +533,11 @@ export async function touchPlanet(
     ? ((await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS)))
         .numAffectedRows ?? 0n) > 0n
     : ((await sharedTouches(trx).get(planetId, now)) ?? false);
-  if (touched.size >= 100_000) touched.clear();
-  touched.set(planetId, wrote ? now : now - LAST_VISIT_PERIOD_MS + TOUCH_RECHECK_MS);
+  const remembered = touched;
+  afterCommit(() => {
+    if (remembered.size >= 100_000) remembered.clear();
+    remembered.set(planetId, wrote ? now : now - LAST_VISIT_PERIOD_MS + TOUCH_RECHECK_MS);
+  });
 }
 
 /** The visits of `n` planets (n a power of two, padKeys) in one statement, returning the planets written. */

@@ -52,8 +52,18 @@ export function economyDeps(ctx: Pick<AppContext, 'db' | 'dialect' | 'config' | 
   };
 }
 
-function announce(deps: EconomyDeps, accountId: number, produced: readonly LiveEvent[]): void {
-  if (produced.length > 0) deps.bus?.publishCommitted(accountId, produced);
+/** What a settling transaction leaves to do once it has committed: never after a rollback. */
+interface OnCommit {
+  /** Live events, announced on the bus. */
+  events: LiveEvent[];
+  callbacks: (() => void)[];
+}
+
+const pendingCommit = (): OnCommit => ({ events: [], callbacks: [] });
+
+function committed(deps: EconomyDeps, accountId: number, pending: OnCommit): void {
+  if (pending.events.length > 0) deps.bus?.publishCommitted(accountId, pending.events);
+  for (const callback of pending.callbacks) callback();
 }
 
 export interface AccountContext {
@@ -68,6 +78,11 @@ export interface AccountContext {
    */
   inTransaction: boolean;
   /**
+   * Runs `fn` once what the call wrote is committed: at the end of `withAccount`'s transaction
+   * (never after a rollback), at once on the read path, whose writes are their own statements.
+   */
+  afterCommit(fn: () => void): void;
+  /**
    * The focus planet index read with the account, on the read path (`readAccount`) only: inside
    * `withAccount` a call may change it, so there it is read when needed.
    */
@@ -79,7 +94,7 @@ export async function focusPlanet(ctx: AccountContext): Promise<PlanetState> {
   const index = ctx.focusIndex ?? (await focusPlanetIndex(ctx.trx, ctx.state.accountId));
   const planet = ctx.state.planets[index] ?? ctx.state.planets[0];
   if (planet === undefined) throw new DomainError('NOT_FOUND');
-  await touchPlanet(ctx.trx, planet.id, ctx.now, ctx.inTransaction);
+  await touchPlanet(ctx.trx, planet.id, ctx.now, ctx.inTransaction, (remember) => ctx.afterCommit(remember));
   return planet;
 }
 
@@ -165,13 +180,20 @@ async function settleLocked<T>(
   accountId: number,
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
-  produced: LiveEvent[],
+  pending: OnCommit,
 ): Promise<T> {
   const before = await loadAccountState(trx, accountId, stateCacheFor(deps.database.db));
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
   const at = Math.max(now, before.settledAt);
   const settled = settle(before, at, deps.rules);
-  const change = await fn({ trx, state: settled.state, now: at, config: deps.rules, inTransaction: true });
+  const change = await fn({
+    trx,
+    state: settled.state,
+    now: at,
+    config: deps.rules,
+    inTransaction: true,
+    afterCommit: (callback) => pending.callbacks.push(callback),
+  });
   const after = change.state ?? settled.state;
   const events = [...settled.events, ...(change.events ?? [])];
   // A read over a stretch where only time moved: settling is a pure function of the stored
@@ -187,7 +209,7 @@ async function settleLocked<T>(
   const live = toLiveEvents(events, emails.length);
   if (live.length > 0) {
     await deps.bus?.publishInTransaction(trx, accountId, live);
-    produced.push(...live);
+    pending.events.push(...live);
   }
   return change.result;
 }
@@ -198,16 +220,16 @@ export async function withAccount<T>(
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
 ): Promise<T> {
-  const produced: LiveEvent[] = [];
+  const pending = pendingCommit();
   const result = await writeTransaction(deps, async (trx) => {
     // SQLite's `begin immediate` already holds the database's write lock; PostgreSQL locks the row.
     if (deps.database.dialect.name === 'postgres') {
       const locked = await lockAccount.executeTakeFirst(trx, accountId);
       if (locked === undefined) throw new DomainError('NOT_FOUND');
     }
-    return settleLocked(trx, deps, accountId, now, fn, produced);
+    return settleLocked(trx, deps, accountId, now, fn, pending);
   });
-  announce(deps, accountId, produced);
+  committed(deps, accountId, pending);
   return result;
 }
 
@@ -255,6 +277,7 @@ export async function readAccount<T>(
       now: at,
       config: deps.rules,
       inTransaction: false,
+      afterCommit: (callback) => callback(),
       focusIndex,
     });
   }
@@ -275,7 +298,7 @@ export async function runSchedulerOnce(
 ): Promise<number> {
   let settled = 0;
   while (settled < batchSize) {
-    const produced: LiveEvent[] = [];
+    const pending = pendingCommit();
     const accountId = await writeTransaction(deps, async (trx) => {
       const due = await deps.database.dialect
         .forUpdateSkipLocked(
@@ -289,11 +312,11 @@ export async function runSchedulerOnce(
         )
         .executeTakeFirst();
       if (due === undefined) return null;
-      await settleLocked(trx, deps, due.id, now, () => ({ result: undefined }), produced);
+      await settleLocked(trx, deps, due.id, now, () => ({ result: undefined }), pending);
       return due.id;
     });
     if (accountId === null) break;
-    announce(deps, accountId, produced);
+    committed(deps, accountId, pending);
     settled += 1;
   }
   return settled;
