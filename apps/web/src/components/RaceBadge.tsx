@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { raceName } from '../lib/names';
 
 const RACE_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'grape' };
 
@@ -7,7 +8,7 @@ export function RaceBadge({ raceId, size = 'sm' }: { raceId: number; size?: 'xs'
   const { t } = useTranslation();
   return (
     <Badge size={size} variant="light" color={RACE_COLORS[raceId] ?? 'gray'}>
-      {t(`auth:races.${raceId}`, { defaultValue: `#${raceId}` })}
+      {raceName(t, raceId)}
     </Badge>
   );
 }

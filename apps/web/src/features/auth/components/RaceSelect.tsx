@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRaces } from '../api/races';
+import { raceName } from '../../../lib/names';
 
 export interface RaceSelectProps {
   value: string | null;
@@ -17,7 +18,7 @@ export function RaceSelect({ value, onChange, onBlur, feedback }: RaceSelectProp
   const races = useRaces(opened);
   const data = (races.data ?? []).map((race) => ({
     value: String(race.id),
-    label: t(`races.${race.id}`, { defaultValue: race.name }),
+    label: raceName(t, race.id, race.name),
   }));
   const loadFailed = races.isError;
   return (

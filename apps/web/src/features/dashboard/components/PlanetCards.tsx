@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { clampPercent } from '../../../components/economy/economy-format';
 import { formatDateTime } from '../../../lib/format';
 import classes from './dashboard.module.css';
+import { planetTypeName, raceName, securityName } from '../../../lib/names';
 
 // Only built when the player renames: the modal (and the name rule's contract module) stay out of
 // the code the dashboard's first render waits for.
@@ -51,13 +52,11 @@ export function PlanetCard({ planet }: { planet: Planet }) {
             <IconPencil size={16} opacity={0.6} />
           </Group>
         </UnstyledButton>
-        <Fact label={t('dashboard.type')}>
-          {t(`dashboard.planetTypes.${planet.planet_type.name}`, { defaultValue: planet.planet_type.name })}
-        </Fact>
+        <Fact label={t('dashboard.type')}>{planetTypeName(t, planet.planet_type.name)}</Fact>
         <Fact label={t('dashboard.lastVisit')}>
           {planet.last_visit ? formatDateTime(planet.last_visit, { locale }) : t('dashboard.never')}
         </Fact>
-        <Fact label={t('dashboard.race')}>{t(`dashboard.races.${planet.race.id}`)}</Fact>
+        <Fact label={t('dashboard.race')}>{raceName(t, planet.race.id)}</Fact>
         <div>
           <Fact label={t('dashboard.capacity')}>
             <span data-testid="planet-capacity">
@@ -91,10 +90,10 @@ export function SystemCard({ system }: { system: Planet['system'] }) {
             variant="light"
             data-testid="security-badge"
           >
-            {t(`dashboard.securityLevels.${system.security.id}`, { defaultValue: system.security.name })}
+            {securityName(t, system.security.name)}
           </Badge>
         </Group>
-        <Fact label={t('dashboard.race')}>{t(`dashboard.races.${system.race.id}`)}</Fact>
+        <Fact label={t('dashboard.race')}>{raceName(t, system.race.id)}</Fact>
         <Fact label={t('dashboard.position')}>
           x {Math.round(system.position.x)} · y {Math.round(system.position.y)}
         </Fact>

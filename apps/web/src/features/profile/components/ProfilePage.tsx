@@ -17,6 +17,7 @@ import { AppModal } from '../../../components/AppModal';
 import { Spinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
 import { abbreviateNumber } from '../../../lib/format';
+import { raceName } from '../../../lib/names';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -45,7 +46,7 @@ export function ProfilePage() {
           <Stack gap={4}>
             <Title order={3}>{player.username}</Title>
             <Badge variant="light" size="lg">
-              {t(`auth:races.${player.race.id}`, { defaultValue: player.race.name })}
+              {raceName(t, player.race.id, player.race.name)}
             </Badge>
           </Stack>
           <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
@@ -55,10 +56,7 @@ export function ProfilePage() {
         <Stack gap="xs" mt="lg" maw={520}>
           <Field label={t('fields.username')} value={player.username} />
           <Field label={t('fields.email')} value={player.email} />
-          <Field
-            label={t('fields.race')}
-            value={t(`auth:races.${player.race.id}`, { defaultValue: player.race.name })}
-          />
+          <Field label={t('fields.race')} value={raceName(t, player.race.id, player.race.name)} />
           <Field label={t('fields.id')} value={player.id} />
         </Stack>
       </Card>

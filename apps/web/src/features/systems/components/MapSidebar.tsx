@@ -18,6 +18,7 @@ import type { SystemListItem } from '../api/get-systems';
 import { SECURITY_COLOR, SECURITY_TONES } from '../model/security';
 import classes from './systems-map.module.css';
 import { RouteFinder, type RouteFinderProps } from './RouteFinder';
+import { securityToneName } from '../../../lib/names';
 
 /** Matches listed as links under the search box; the map highlights all of them. */
 const LISTED_MATCHES = 6;
@@ -104,7 +105,7 @@ export function MapSidebar({
                 className={classes.swatch}
                 style={{ background: `var(--mantine-color-${SECURITY_COLOR[tone]}-6)` }}
               />
-              <Text size="sm">{t(`legend.${tone}`)}</Text>
+              <Text size="sm">{securityToneName(t, tone)}</Text>
             </Group>
           ))}
           <Divider my={4} />

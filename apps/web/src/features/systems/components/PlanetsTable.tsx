@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { planetActivity } from '../model/activity';
 import type { FleetAction } from './FleetsComingModal';
+import { planetTypeName, raceName } from '../../../lib/names';
 
 const amountFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
@@ -92,7 +93,7 @@ function NameCell({ orbit }: CellProps) {
 function TypeCell({ orbit }: CellProps) {
   const { t } = useTranslation('systems');
   const type = orbit.planet?.planet_type.name;
-  return type ? <Text size="sm">{t(`planetTypes.${type}`, { defaultValue: type })}</Text> : <Dash />;
+  return type ? <Text size="sm">{planetTypeName(t, type)}</Text> : <Dash />;
 }
 
 function AccountCell({ orbit }: CellProps) {
@@ -106,7 +107,7 @@ function AccountCell({ orbit }: CellProps) {
         {account.is_me ? ` (${t('detail.you')})` : ''}
       </Anchor>
       <Text size="xs" c="dimmed">
-        {t(`races.${account.race.id}`, { defaultValue: String(account.race.id) })}
+        {raceName(t, account.race.id)}
       </Text>
     </Stack>
   );

@@ -1,20 +1,8 @@
 import type { MantineColor } from '@mantine/core';
+import { securityTone, type SecurityTone } from '../../../lib/names';
 
-/** The three bands of the map legend. */
-export type SecurityTone = 'high' | 'low' | 'null';
-
-export const SECURITY_TONES: readonly SecurityTone[] = ['high', 'low', 'null'];
-
-/**
- * The spec keys the colour on the security *name* ("contains high", "contains low"), not on its id,
- * so a renamed band such as "very-high" still reads as high security.
- */
-export function securityTone(securityName: string): SecurityTone {
-  const name = securityName.toLowerCase();
-  if (name.includes('high')) return 'high';
-  if (name.includes('low')) return 'low';
-  return 'null';
-}
+// The bands and how a security's name maps to one are shared with every screen naming them.
+export { SECURITY_TONES, securityTone, type SecurityTone } from '../../../lib/names';
 
 export const SECURITY_COLOR: Record<SecurityTone, MantineColor> = {
   high: 'green',
