@@ -5,7 +5,7 @@
  * does not depend on a unit's state is precomputed per (shooter stack, target stack): whether the
  * shot is absorbed by a shield, and the whole outcome of the shot on a never-hit unit.
  */
-import { createRandom } from '../universe/random.js';
+import { randomState } from '../universe/random.js';
 import type {
   CombatInput,
   CombatResearch,
@@ -26,11 +26,11 @@ const ARMOR = 3;
 class UnitType {
   /** Layers in combat order (shield, armor, structure, biostructure), the absent ones left out. */
   readonly layerCount: number;
-  readonly max: Float64Array;
+  readonly max: number[];
   /** `1 - r / 100` per layer and damage type, at `layer * 4 + type`. */
-  readonly factor: Float64Array;
+  readonly factor: number[];
   /** Damage per type (thermal, kinetic, explosive, EM). */
-  readonly damage: Float64Array;
+  readonly damage: number[];
   /** Layer 0 is a shield with points: the 1% rule can apply. */
   readonly shielded: boolean;
   readonly shieldMax: number;
@@ -41,8 +41,8 @@ class UnitType {
     const def = combatUnitDef(stack);
     const layers = COMBAT_LAYER_ORDER.flatMap((layerId) => def.layers.filter((l) => l.layerId === layerId));
     this.layerCount = layers.length;
-    this.max = new Float64Array(layers.length);
-    this.factor = new Float64Array(layers.length * 4);
+    this.max = layers.map(() => 0);
+    this.factor = new Array<number>(layers.length * 4).fill(0);
     let hullFrom = -1;
     layers.forEach((layer, j) => {
       const level =
@@ -63,7 +63,7 @@ class UnitType {
     this.shielded = layers[0]?.layerId === SHIELD && (this.max[0] ?? 0) > 0;
     this.shieldMax = this.shielded ? (this.max[0] ?? 0) : 0;
     const levels = [research.thermal, research.kinetic, research.explosive, research.em];
-    this.damage = new Float64Array(4);
+    this.damage = [0, 0, 0, 0];
     DAMAGE_TYPE_ORDER.forEach((type, t) => {
       const base = def.damages.find((d) => d.resistanceId === type)?.value ?? 0;
       this.damage[t] = base * (1 + 0.1 * research.weapons + 0.05 * (levels[t] ?? 0));
@@ -123,12 +123,15 @@ function hullGone(points: Float64Array, base: number, hullFrom: number, n: numbe
   return true;
 }
 
+/** Scratch layer points of a never-hit unit, for the precomputation (a unit has at most 4 layers). */
+const FRESH = new Float64Array(4);
+
 /** What a shooter stack's shot does to a target stack, as far as it does not depend on the target. */
 class Pair {
   /** The shooter's damage types that are not 0, in order, and their amounts. */
-  readonly amounts: Float64Array;
+  readonly amounts: number[];
   /** `1 - r / 100` of the target's layers for those types, at `k * layerCount + layer`. */
-  readonly factors: Float64Array;
+  readonly factors: number[];
   /** The 1% rule: absorbed whole while the target's shield is above 0. */
   readonly absorbed: boolean;
   /** The whole effect of the shot on a full shield: the sum over types of `d * f_shield`. */
@@ -136,15 +139,15 @@ class Pair {
   /** The shot on a never-hit unit: whether it removes anything, the points left, the figures. */
   readonly freshHit: boolean;
   readonly freshKilled: boolean;
-  readonly freshPoints: Float64Array;
+  readonly freshPoints: number[];
   readonly freshDealt: number;
   readonly freshShield: number;
 
   constructor(shooter: UnitType, target: UnitType) {
     const n = target.layerCount;
     const types = [0, 1, 2, 3].filter((t) => shooter.damage[t] !== 0);
-    this.amounts = Float64Array.from(types, (t) => shooter.damage[t] ?? 0);
-    this.factors = new Float64Array(types.length * n);
+    this.amounts = types.map((t) => shooter.damage[t] ?? 0);
+    this.factors = new Array<number>(types.length * n).fill(0);
     types.forEach((t, k) => {
       for (let j = 0; j < n; j++) this.factors[k * n + j] = target.factor[j * 4 + t] ?? 0;
     });
@@ -152,8 +155,10 @@ class Pair {
     if (target.shielded) for (const t of types) effect += (shooter.damage[t] ?? 0) * (target.factor[t] ?? 0);
     this.effect = effect;
     this.absorbed = target.shielded && effect * 100 < target.shieldMax;
-    this.freshPoints = Float64Array.from(target.max);
-    this.freshDealt = applyShot(this, target, this.freshPoints, 0);
+    const fresh = FRESH;
+    for (let j = 0; j < n; j++) fresh[j] = target.max[j] ?? 0;
+    this.freshDealt = applyShot(this, target, fresh, 0);
+    this.freshPoints = Array.from(fresh.subarray(0, n));
     this.freshShield = lastShieldDamage;
     this.freshKilled = lastKilled;
     this.freshHit = this.freshDealt > 0;
@@ -183,14 +188,14 @@ class Stack {
     this.id = stack.id;
     this.count = stack.count;
     this.layerCount = this.type.layerCount;
-    this.points = new Float64Array(Math.min(stack.count, 1024) * this.layerCount);
-    this.dead = new Int32Array(Math.min(stack.count, 256));
+    this.points = new Float64Array(Math.min(stack.count, 64) * this.layerCount);
+    this.dead = new Int32Array(Math.min(stack.count, 64));
   }
 
   /** Room for one more hit unit; grows by doubling, never beyond the stack's count. */
   grow(): void {
     const n = this.layerCount;
-    const capacity = Math.min(this.count, Math.max(1024, (this.points.length / n) * 2));
+    const capacity = Math.min(this.count, Math.max(64, (this.points.length / n) * 2));
     const bigger = new Float64Array(capacity * n);
     bigger.set(this.points);
     this.points = bigger;
@@ -198,7 +203,7 @@ class Stack {
 
   recordDeath(position: number): void {
     if (this.deadCount === this.dead.length) {
-      const bigger = new Int32Array(Math.min(this.count, Math.max(256, this.dead.length * 2)));
+      const bigger = new Int32Array(Math.min(this.count, Math.max(64, this.dead.length * 2)));
       bigger.set(this.dead);
       this.dead = bigger;
     }
@@ -244,6 +249,8 @@ class Side {
   absorbed = 0;
   constructor(side: CombatInput['attacker']) {
     this.stacks = side.units.map((stack) => new Stack(stack, side.research));
+    // Target positions are drawn as 32-bit integers.
+    if (this.alive() > 0x7fffffff) throw new RangeError('combat: at most 2^31 - 1 units a side');
   }
   alive(): number {
     let total = 0;
@@ -260,13 +267,15 @@ class Side {
 class TargetIndex {
   readonly begins: Int32Array;
   readonly ends: Int32Array;
-  table = new Int32Array(TABLE_SIZE + 1);
+  readonly table: Int32Array;
   shift = 0;
   total = 0;
 
-  constructor(stackCount: number) {
+  /** `units`: the most units the side will have (its count before the first round). */
+  constructor(stackCount: number, units: number) {
     this.begins = new Int32Array(stackCount);
     this.ends = new Int32Array(stackCount);
+    this.table = new Int32Array(Math.max(1, Math.min(TABLE_SIZE, units)));
   }
 
   build(stacks: readonly Stack[]): void {
@@ -278,7 +287,7 @@ class TargetIndex {
     }
     this.total = total;
     let shift = 0;
-    while (total >> shift > TABLE_SIZE) shift++;
+    while ((total - 1) >> shift >= this.table.length) shift++;
     this.shift = shift;
     for (let k = 0, b = 0; k << shift < total; k++) {
       while (k << shift >= (this.ends[b] as number)) b++;
@@ -294,7 +303,7 @@ function fire(
   shooters: Side,
   targets: Side,
   pairs: readonly (readonly Pair[])[],
-  next: () => number,
+  rng: Int32Array,
   lookup: TargetIndex,
 ): number {
   const targetStacks = targets.stacks;
@@ -303,13 +312,23 @@ function fire(
   let dealt = shooters.dealt;
   let absorbed = targets.absorbed;
   let shots = 0;
+  // sfc32 stepped inline on locals (the same stream as createRandom(seed).next()).
+  let ra = rng[0] as number;
+  let rb = rng[1] as number;
+  let rc = rng[2] as number;
+  let rd = rng[3] as number;
   for (let a = 0; a < shooters.stacks.length; a++) {
     const shooterCount = (shooters.stacks[a] as Stack).count;
     const row = pairs[a] as readonly Pair[];
     shots += shooterCount;
     for (let s = 0; s < shooterCount; s++) {
-      // floor(r * total): r * total < 2^31, where `| 0` and Math.floor agree.
-      const position = (next() * total) | 0;
+      const rt = (((ra + rb) | 0) + rd) | 0;
+      rd = (rd + 1) | 0;
+      ra = rb ^ (rb >>> 9);
+      rb = (rc + (rc << 3)) | 0;
+      rc = (((rc << 21) | (rc >>> 11)) + rt) | 0;
+      // floor(r * total) with r = next(): r * total < 2^31, where `| 0` and Math.floor agree.
+      const position = (((rt >>> 0) / 4294967296) * total) | 0;
       let b = table[position >> shift] as number;
       while (position >= (ends[b] as number)) b++;
       const index = position - (begins[b] as number);
@@ -345,6 +364,10 @@ function fire(
       if (lastKilled) target.recordDeath(index);
     }
   }
+  rng[0] = ra;
+  rng[1] = rb;
+  rng[2] = rc;
+  rng[3] = rd;
   shooters.dealt = dealt;
   targets.absorbed = absorbed;
   return shots;
@@ -377,10 +400,9 @@ export function resolveCombat(input: CombatInput): CombatResult {
     shooters.stacks.map((shooter) => targets.stacks.map((target) => new Pair(shooter.type, target.type)));
   const attackerPairs = pairsOf(attacker, defender);
   const defenderPairs = pairsOf(defender, attacker);
-  const attackerTargets = new TargetIndex(defender.stacks.length);
-  const defenderTargets = new TargetIndex(attacker.stacks.length);
-  const random = createRandom(input.seed);
-  const next = (): number => random.next();
+  const attackerTargets = new TargetIndex(defender.stacks.length, defender.alive());
+  const defenderTargets = new TargetIndex(attacker.stacks.length, attacker.alive());
+  const random = randomState(input.seed);
   const rounds: CombatRound[] = [];
   for (let round = 1; round <= maxRounds; round++) {
     if (attacker.alive() === 0 || defender.alive() === 0) break;
@@ -389,8 +411,8 @@ export function resolveCombat(input: CombatInput): CombatResult {
     for (const stack of attacker.stacks) stack.restoreShields();
     for (const stack of defender.stacks) stack.restoreShields();
     attacker.dealt = attacker.absorbed = defender.dealt = defender.absorbed = 0;
-    const attackerShots = fire(attacker, defender, attackerPairs, next, attackerTargets);
-    const defenderShots = fire(defender, attacker, defenderPairs, next, defenderTargets);
+    const attackerShots = fire(attacker, defender, attackerPairs, random, attackerTargets);
+    const defenderShots = fire(defender, attacker, defenderPairs, random, defenderTargets);
     for (const stack of attacker.stacks) stack.removeDead();
     for (const stack of defender.stacks) stack.removeDead();
     rounds.push({

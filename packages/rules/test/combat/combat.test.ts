@@ -5,6 +5,7 @@ import {
   type CombatResearch,
   type CombatStack,
 } from '../../src/combat/index.js';
+import { createRandom, randomState } from '../../src/universe/random.js';
 import { referenceCombat } from './reference.js';
 
 const NONE: CombatResearch = {
@@ -178,6 +179,9 @@ describe('resolveCombat, hand-computed', () => {
     expect(() => resolveCombat(battle([ship(1, -1)], [defense(1, 1)]))).toThrow(RangeError);
     expect(() => resolveCombat(battle([ship(1, 1.5)], [defense(1, 1)]))).toThrow(RangeError);
     expect(() => resolveCombat(battle([ship(1, 1)], [defense(1, 1)], { maxRounds: -1 }))).toThrow(RangeError);
+    expect(() => resolveCombat(battle([ship(1, 2 ** 30), ship(2, 2 ** 30)], [defense(1, 1)]))).toThrow(
+      RangeError,
+    );
   });
 
   it('does not change its input', () => {
@@ -185,5 +189,23 @@ describe('resolveCombat, hand-computed', () => {
     const copy = structuredClone(input);
     resolveCombat(input);
     expect(input).toEqual(copy);
+  });
+});
+
+describe('randomState', () => {
+  it('starts sfc32 where createRandom does, so the engine stepping it inline draws the same stream', () => {
+    for (const seed of ['', 'a', 'fleet 42 at 1767225600000', 'bench-big-battle']) {
+      const random = createRandom(seed);
+      const state = randomState(seed);
+      let [a = 0, b = 0, c = 0, d = 0] = state;
+      for (let i = 0; i < 1000; i++) {
+        const t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        expect((t >>> 0) / 4294967296).toBe(random.next());
+      }
+    }
   });
 });
