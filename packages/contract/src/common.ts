@@ -28,7 +28,19 @@ export const timestampSchema = z.iso.datetime();
 
 /** Ids are PostgreSQL `integer` columns: a larger number must fail validation, not the query. */
 export const MAX_ID = 2_147_483_647;
-export const idParamSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
+
+/**
+ * An id as a path or query string carries it: strictly decimal digits without a sign, a leading
+ * zero, spaces, a fraction or an exponent (`16`, never `0x10`, `1e1`, `+16`, `016` or `16.0`, which
+ * number coercion would all read as some id), from 1 to MAX_ID. Every id parameter uses it.
+ */
+export const idStringSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(MAX_ID));
+
+export const idParamSchema = z.object({ id: idStringSchema });
 
 export const errorBodySchema = z.object({
   message: z.string(),

@@ -4,7 +4,7 @@
  * (`metal_mine`); the web app translates them. Timestamps are ISO 8601 UTC with a `Z`.
  */
 import { z } from 'zod';
-import { isVisibleText } from './common.js';
+import { idStringSchema, isVisibleText } from './common.js';
 
 /** Control characters (C0, DEL and C1) are refused in player-chosen names. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -41,16 +41,11 @@ export const UnitOrderBodySchema = z.strictObject({
 });
 export type UnitOrderBody = z.infer<typeof UnitOrderBodySchema>;
 
-/** Path ids arrive as strings; only a positive decimal integer is accepted. */
-const pathId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,8}$/)
-  .transform(Number);
-export const ModuleIdParamsSchema = z.strictObject({ id: pathId });
+export const ModuleIdParamsSchema = z.strictObject({ id: idStringSchema });
 export type ModuleIdParams = z.infer<typeof ModuleIdParamsSchema>;
 
 /** `DELETE` on a module collection cancels the last queued item, or the one given by `?id=`. */
-export const CancelConstructionQuerySchema = z.strictObject({ id: pathId.optional() });
+export const CancelConstructionQuerySchema = z.strictObject({ id: idStringSchema.optional() });
 export type CancelConstructionQuery = z.infer<typeof CancelConstructionQuerySchema>;
 
 // ---- Shared shapes ----

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, MAX_ID } from './common.js';
+import { envelope, idParamSchema, idStringSchema } from './common.js';
 
 export const SECURITY_NAMES = { 1: 'high', 2: 'low', 3: 'null' } as const;
 
@@ -69,11 +69,8 @@ export type SystemDetail = z.infer<typeof systemDetailSchema>;
 export const systemDetailResponseSchema = envelope(systemDetailSchema);
 export type SystemDetailResponse = z.infer<typeof systemDetailResponseSchema>;
 
-export const systemIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
-export const routeParamsSchema = z.object({
-  from: z.coerce.number().int().min(1).max(MAX_ID),
-  to: z.coerce.number().int().min(1).max(MAX_ID),
-});
+export const systemIdParamsSchema = idParamSchema;
+export const routeParamsSchema = z.object({ from: idStringSchema, to: idStringSchema });
 export const ROUTE_PREFERENCES = ['shortest', 'safer', 'less_secure'] as const;
 export type RoutePreference = (typeof ROUTE_PREFERENCES)[number];
 export const routeQuerySchema = z.object({ prefer: z.enum(ROUTE_PREFERENCES).default('shortest') });

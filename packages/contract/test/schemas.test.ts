@@ -214,6 +214,27 @@ const CASES: Record<string, Case> = {
       { at: [], value: '2026-11-24T03:00:00+01:00' },
     ],
   },
+  idStringSchema: {
+    valid: [],
+    parsed: [
+      ['16', 16],
+      ['2147483647', 2147483647],
+    ],
+    invalid: [
+      '0x10',
+      '1e1',
+      ' 16',
+      '16 ',
+      '+16',
+      '-16',
+      '16.0',
+      '016',
+      '0',
+      '',
+      '2147483648',
+      '99999999999',
+    ].map((value) => ({ at: [], value })),
+  },
   idParamSchema: {
     valid: [],
     parsed: [[{ id: '42' }, { id: 42 }]],
