@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const scheduler = startScheduler(config.scheduler ? scheduledTasks(ctx) : [], clock, app.log);
+  const scheduler = startScheduler(config.scheduler ? scheduledTasks(ctx, app.log) : [], clock, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

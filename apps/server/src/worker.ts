@@ -45,7 +45,7 @@ async function worker(): Promise<void> {
     random: randomBytes,
     events,
   };
-  const scheduler = startScheduler(scheduledTasks(ctx), clock, log);
+  const scheduler = startScheduler(scheduledTasks(ctx, log), clock, log);
   log.info('worker started: scheduler only, no HTTP');
 
   let closing = false;

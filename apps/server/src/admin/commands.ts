@@ -6,6 +6,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Config } from '../config.js';
 import { isoAt } from '../context.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { deleteAccount } from './account-removal.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { MIGRATIONS } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
@@ -18,6 +19,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   grant-nmi <account> <amount>       add NMI (a whole number, 1..1000000) to an account
   suspend <account> --yes            suspend an account: login refused, its sessions end at once
   reinstate <account>                lift a suspension (alias: unsuspend)
+  delete-account <email> --yes       delete an account and every row of it (planets, queue,
+                                     emails, sessions), in one transaction; its orbit is freed
 
 <account> is a username (any case) or an account id.
 On SQLite, stop the server first: the commands take the same data-directory lock.`;
@@ -38,7 +41,7 @@ async function pendingMigrations(db: Kysely<Database>, schema: string | undefine
   for (const [name] of MIGRATIONS) migrations[name] = { up: async () => {} };
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   return (await migrator.getMigrations())
@@ -172,6 +175,25 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
       const account = await findAccount(db, ref);
       await db.updateTable('accounts').set({ suspended_at: null }).where('id', '=', account.id).execute();
       return [`Reinstated ${account.username} (account ${account.id}); they can log in again`];
+    }
+
+    case 'delete-account': {
+      const [email] = rest;
+      if (email === undefined) throw new CommandError(USAGE);
+      const account = await db
+        .selectFrom('accounts')
+        .select(['id', 'username'])
+        .where('email_lower', '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+      if (!account) throw new CommandError(`No account with the email ${email}`);
+      if (!flags.has('--yes')) {
+        throw new CommandError(
+          `Deleting ${account.username} (account ${account.id}, ${email}) removes it for good, with its planets, queue, emails and sessions; add --yes to confirm`,
+        );
+      }
+      const deleted = await db.transaction().execute((trx) => deleteAccount(trx, account.id));
+      if (!deleted) throw new CommandError(`No account with the email ${email}`);
+      return [`Deleted ${account.username} (account ${account.id}); its home orbit is free`];
     }
 
     default:
