@@ -13,10 +13,6 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-export function pageEnvelope<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: pageMetaSchema });
-}
-
 export const paginationQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(25),

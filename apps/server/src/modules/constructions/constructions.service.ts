@@ -366,5 +366,3 @@ export function createConstructionsService(deps: EconomyDeps) {
     },
   };
 }
-
-export type ConstructionsService = ReturnType<typeof createConstructionsService>;

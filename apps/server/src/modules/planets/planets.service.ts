@@ -121,5 +121,3 @@ export function createPlanetsService(deps: EconomyDeps) {
     },
   };
 }
-
-export type PlanetsService = ReturnType<typeof createPlanetsService>;

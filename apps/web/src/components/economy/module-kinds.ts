@@ -77,11 +77,3 @@ export const MODULE_KINDS: Record<ModuleKind, ModuleKindInfo> = {
     imageFolder: 'research',
   },
 };
-
-export const KIND_BY_TYPE_ID: Record<number, ModuleKind> = {
-  1: 'factories',
-  2: 'buildings',
-  3: 'ships',
-  4: 'defenses',
-  5: 'researchs',
-};
