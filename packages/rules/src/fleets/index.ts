@@ -5,3 +5,4 @@ export * from './combat.js';
 export { nextExternalFleetEvent, nextFleetInstant, PIRATE_CHANCE, fitCargo } from './events.js';
 export * from './actions.js';
 export * from './missions.js';
+export * from './view.js';
