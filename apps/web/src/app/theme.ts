@@ -1,5 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import type { ThemeRace } from '../lib/settings';
+import { DESKTOP_MIN_WIDTH } from '../lib/breakpoints';
 
 /** Human: a cold ion blue. */
 const ion: MantineColorsTuple = [
@@ -52,6 +53,7 @@ export function buildTheme(race: ThemeRace) {
       fontFamily: "'Rajdhani', 'Segoe UI', system-ui, sans-serif",
       fontWeight: '700',
     },
+    breakpoints: { sm: DESKTOP_MIN_WIDTH },
     defaultRadius: 'md',
     cursorType: 'pointer',
     components: {

@@ -23,13 +23,14 @@ import {
   predictValues,
 } from '../model/prediction';
 import classes from './dashboard.module.css';
+import { MOBILE_QUERY } from '../../../lib/breakpoints';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Title, Tooltip, Legend, Filler);
 
 /** The 24-hour prediction of every resource of the focus planet. */
 export function PredictionChart({ resources, title }: { resources: PlanetResource[]; title?: string }) {
   const { t } = useTranslation('economy');
-  const mobile = useMediaQuery('(max-width: 767px)') ?? false;
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   if (resources.length === 0) {
     return (
       <Card withBorder radius="md">

@@ -28,6 +28,7 @@ import { useEmail, useInbox, useMarkRead } from '../api';
 import { emailTexts, filterByTitle, type EmailTextContext } from '../../../lib/email-texts';
 import { NpcAvatar } from './NpcAvatar';
 import classes from './emails.module.css';
+import { MOBILE_QUERY } from '../../../lib/breakpoints';
 
 function useTextContext(): EmailTextContext {
   const { t, i18n } = useTranslation();
@@ -157,7 +158,7 @@ const DATE_REFRESH_MS = 60_000;
 export function EmailsPage() {
   const { t } = useTranslation('emails');
   const context = useTextContext();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery(MOBILE_QUERY);
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
   const inbox = useInbox();

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { systemClock, type Clock } from '../../../lib/clock';
 import { useSystem } from '../api/get-system';
-import { MOBILE_QUERY } from '../model/breakpoints';
+import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { securityColor } from '../model/security';
 import { FleetsComingModal, type FleetAction } from './FleetsComingModal';
 import { PlanetsTable } from './PlanetsTable';

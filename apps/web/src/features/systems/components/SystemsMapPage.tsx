@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { useFindRoute } from '../api/find-route';
 import { useSystems } from '../api/get-systems';
-import { MOBILE_QUERY } from '../model/breakpoints';
+import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { gateCount } from '../model/map-geometry';
 import { EMPTY_ROUTE_DRAWING, routeDrawing } from '../model/route-drawing';
 import { matchSystems } from '../model/search';
