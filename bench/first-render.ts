@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { freePort, startService, stopAll, type Service } from './lib/processes.js';
+import { freePort, startStarhold, stopAll, type Service } from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
 import { CHROMIUM, CHROMIUM_ARGS, waitForVisibleH2, watchVisibleH2 } from './web.js';
 
@@ -304,23 +304,17 @@ async function main(): Promise<void> {
       const serverData = join(work, `data-${index}`);
       cpSync(dataDir, serverData, { recursive: true });
       const port = await freePort();
-      const server = await startService(
-        [join(ROOT, 'apps/server/dist/main.js')],
-        {
-          ...process.env,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: serverData,
-          DATABASE_URL: '',
-          SYSTEM_COUNT: '200',
-          UNIVERSE_SEED: 'starhold-bench',
-          WEB_DIST: build.dir,
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
-        },
-        'Starhold is running',
-      );
+      const server = await startStarhold(port, {
+        ...process.env,
+        DATA_DIR: serverData,
+        DATABASE_URL: '',
+        SYSTEM_COUNT: '200',
+        UNIVERSE_SEED: 'starhold-bench',
+        WEB_DIST: build.dir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
+      });
       services.push(server);
       origins.push(`http://127.0.0.1:${port}`);
     }

@@ -24,7 +24,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './load.js';
 import { committedTransactions, cpuMicros, freshPgDatabase, postgresCpuMicros } from './lib/pg.js';
-import { freePort, runForJson, startService, stopAll } from './lib/processes.js';
+import { freePort, runForJson, startStarhold, stopAll } from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -119,16 +119,10 @@ async function main(): Promise<void> {
   const cookiesFile = join(work, 'cookies.json');
   writeFileSync(cookiesFile, JSON.stringify(seed.cookies));
   const port = await freePort();
-  const server = await startService(
-    [
-      ...(process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-      ...(cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
-      join(ROOT, 'apps/server/dist/main.js'),
-    ],
+  const server = await startStarhold(
+    port,
     {
       ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       SYSTEM_COUNT: '1000',
@@ -137,7 +131,10 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
     },
-    'Starhold is running',
+    [
+      ...(process.env.PROFILE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      ...(cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+    ],
   );
   try {
     const acceptEncoding = process.env.PROFILE_ACCEPT_ENCODING;

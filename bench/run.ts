@@ -12,7 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { combatRows, type CombatBench } from './combat.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
-import { freePort, rssMiB, runForJson, startService, stopAll, type Service } from './lib/processes.js';
+import {
+  freePort,
+  rssMiB,
+  runForJson,
+  startService,
+  startStarhold,
+  stopAll,
+  type Service,
+} from './lib/processes.js';
 import { seedBenchDatabase, type SeedResult } from './seed.js';
 import { dashboardFirstRender, firstVisitSize, reactMantineBaseline, servedSize } from './web.js';
 
@@ -200,22 +208,18 @@ async function main(): Promise<void> {
     );
     services.push(hello);
     const serverPort = await freePort();
-    const server = await startService(
-      // BENCH_SERVER_NODE_FLAGS='--trace-gc': flags for the server's node (see BENCH_SERVICE_LOG).
-      [
-        ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-        join(ROOT, 'apps/server/dist/main.js'),
-      ],
+    const server = await startStarhold(
+      serverPort,
       {
         ...common,
-        PORT: String(serverPort),
         DATA_DIR: dataDir,
         DATABASE_URL: database?.url ?? '',
         SYSTEM_COUNT: String(SYSTEMS),
         UNIVERSE_SEED,
         RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
       },
-      'Starhold is running',
+      // BENCH_SERVER_NODE_FLAGS='--trace-gc': flags for the server's node (see BENCH_SERVICE_LOG).
+      (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     );
     services.push(server);
     const rssStart = rssMiB(server.pid);

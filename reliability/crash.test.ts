@@ -412,7 +412,7 @@ describe('the SQLite data directory lock', () => {
     const backend = sqliteBackend();
     const first = await startServer(backend.env);
     try {
-      const second = spawnServer(await freePort(), backend.env);
+      const second = await spawnServer(await freePort(), backend.env);
       expect(await second.exited).toBe(1);
       expect(second.output()).toMatch(/already used by another Starhold server/);
       expect((await fetch(`${first.base}/health`)).status).toBe(200);

@@ -19,7 +19,15 @@ import { fileURLToPath } from 'node:url';
 import { freshPgDatabase } from '../tools/fresh-pg-database.js';
 import { openStream, type OpenStream } from '../apps/server/test/events-stream.js';
 import { call, dataOf, register, type Player } from './player.js';
-import { freePort, startNode, stop, stopAll, waitHealthy, type Started } from './processes.js';
+import {
+  freePort,
+  spawnNode,
+  spawnServer,
+  stopAll,
+  waitForHealth,
+  WORKER_ENTRY,
+  type NodeProcess,
+} from '../tools/server-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.SCALEOUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -82,13 +90,13 @@ async function main(): Promise<string[]> {
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent/starhold-scaleout',
     };
-    const mainJs = `${ROOT}apps/server/dist/main.js`;
-    const startA = () => startNode('A', mainJs, { ...env, PORT: String(portA) });
+    const inherited = { ...process.env, ...env };
+    const startA = () => spawnServer({ name: 'A', port: portA, env: inherited });
     // All three start together: the migrations' advisory lock lets exactly one of them migrate.
-    let a: Started = startA();
-    const b = startNode('B', mainJs, { ...env, PORT: String(portB) });
-    const worker = startNode('worker', `${ROOT}apps/server/dist/worker.js`, env);
-    await Promise.all([waitHealthy(urlA, a), waitHealthy(urlB, b)]);
+    let a: NodeProcess = await startA();
+    const b = await spawnServer({ name: 'B', port: portB, env: inherited });
+    const worker = spawnNode('worker', [WORKER_ENTRY], { env: inherited });
+    await Promise.all([waitForHealth(a, urlA), waitForHealth(b, urlB)]);
     log('processes A, B and the worker are up');
 
     const players: Player[] = [];
@@ -157,11 +165,11 @@ async function main(): Promise<string[]> {
     const chaos = async () => {
       await sleep(DRIVE_MS * 0.4);
       aDown = true;
-      a.child.kill('SIGKILL');
+      await a.kill9();
       log('process A killed with SIGKILL');
       await sleep(3000);
-      a = startA();
-      await waitHealthy(urlA, a);
+      a = await startA();
+      await waitForHealth(a, urlA);
       aDown = false;
       log('process A restarted');
     };
@@ -268,11 +276,11 @@ async function main(): Promise<string[]> {
     if (levelSum === 0) failures.push('no construction finished: the run proved nothing');
 
     for (const tab of tabs.values()) tab.close();
-    await Promise.all([stop(a.child), stop(b.child), stop(worker.child)]);
+    await Promise.all([a.stop(), b.stop(), worker.stop()]);
     for (const processState of [a, b, worker]) {
-      if (processState.child.exitCode !== 0)
+      if (processState.exitStatus() !== 0)
         failures.push(
-          `${processState.name} exited with ${processState.child.exitCode}: ${processState.output.slice(-5).join(' | ')}`,
+          `${processState.name} exited with ${String(processState.exitStatus())}: ${processState.lastLines(5).join(' | ')}`,
         );
     }
   } finally {

@@ -1,101 +1,68 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+/**
+ * The bench's child processes, on tools/server-process.ts (shared with the reliability battery and
+ * the scale-out test). BENCH_SERVICE_LOG=<file>: everything the services print goes there too
+ * (with node flags such as --trace-gc, through BENCH_SERVER_NODE_FLAGS or PROFILE_NODE_FLAGS).
+ */
+import { readFileSync } from 'node:fs';
+import {
+  spawnNode,
+  startServer,
+  stopAll as stopAllProcesses,
+  waitForOutput,
+  type NodeProcess,
+  type ServerProcess,
+} from '../../tools/server-process.js';
 export { freePort } from '../../tools/free-port.js';
 
-/** Every process the bench started, so that an interrupted bench stops them (by pid, nothing else). */
-const started = new Set<ChildProcess>();
+export type Service = Pick<NodeProcess, 'pid' | 'stop'>;
 
+/**
+ * Stops every process the bench started (by pid, nothing else). The signals go out before this
+ * returns, so an exiting bench may call it and leave at once.
+ */
 export function stopAll(): void {
-  for (const child of started) {
-    if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
-  }
+  void stopAllProcesses();
 }
 
-export interface Service {
-  pid: number;
-  stop(): Promise<void>;
+/** The built Starhold server on `port`, ready once its health route answers. */
+export function startStarhold(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  nodeFlags: readonly string[] = [],
+): Promise<ServerProcess> {
+  return startServer({ name: 'starhold', port, env, nodeFlags, teeFile: process.env.BENCH_SERVICE_LOG });
 }
 
-/** Starts `node <args>` and resolves once its stdout shows `ready`; rejects on exit or after `timeoutMs`. */
-export function startService(
+/** Starts `node <args>` and resolves once its output shows `ready` (a service with no health route). */
+export async function startService(
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: string,
   timeoutMs = 60_000,
 ): Promise<Service> {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.add(child);
-  let output = '';
-  // BENCH_SERVICE_LOG=<file>: everything the services print goes there too (with node flags such
-  // as --trace-gc, through PROFILE_NODE_FLAGS).
-  const log = process.env.BENCH_SERVICE_LOG;
-  if (log) {
-    const tee = (chunk: Buffer) => appendFileSync(log, chunk);
-    child.stdout.on('data', tee);
-    child.stderr.on('data', tee);
+  const service = spawnNode(args.join(' '), args, { env, teeFile: process.env.BENCH_SERVICE_LOG });
+  try {
+    await waitForOutput(service, ready, timeoutMs);
+  } catch (error) {
+    await service.stop();
+    throw error;
   }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
-      reject(new Error(`${args.join(' ')} was not ready within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes(ready) && child.pid !== undefined) {
-        clearTimeout(timer);
-        const pid = child.pid;
-        resolve({
-          pid,
-          stop: () =>
-            new Promise((done) => {
-              if (child.exitCode !== null) return done();
-              const force = setTimeout(() => process.kill(pid, 'SIGKILL'), 10_000);
-              child.once('exit', () => {
-                clearTimeout(force);
-                started.delete(child);
-                done();
-              });
-              process.kill(pid, 'SIGTERM');
-            }),
-        });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      started.delete(child);
-      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
-    });
-  });
+  return service;
 }
 
 /** Runs `node <args>` to completion and returns the last line of its stdout (the JSON result). */
-export function runForJson<T>(args: string[], timeoutMs: number): Promise<T> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  started.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
-    }, timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      started.delete(child);
-      const last = output.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) return reject(new Error(`${args.join(' ')} exited with ${code}`));
-      try {
-        resolve(JSON.parse(last) as T);
-      } catch {
-        reject(new Error(`${args.join(' ')} printed no JSON result:\n${output}`));
-      }
-    });
-  });
+export async function runForJson<T>(args: string[], timeoutMs: number): Promise<T> {
+  const run = spawnNode(args.join(' '), args, { env: process.env, echoStderr: true });
+  const timer = setTimeout(() => void run.stop(), timeoutMs);
+  const code = await run.exited;
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
+  const last = run.stdout().trim().split('\n').at(-1) ?? '';
+  try {
+    return JSON.parse(last) as T;
+  } catch {
+    throw new Error(`${args.join(' ')} printed no JSON result:\n${run.stdout()}`);
+  }
 }
 
 /** Resident set size in MiB, from /proc (Linux). */

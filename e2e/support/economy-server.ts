@@ -2,46 +2,24 @@
  * A server of its own for the economy specs and screenshots: the game speed decides what a test
  * can reach in seconds (a shipyard, five fighters), so it cannot share the default server's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../../tools/free-port.js';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { startServer } from '../../tools/server-process.js';
 
 export interface EconomyServer {
   baseURL: string;
   stop(): Promise<void>;
 }
 
-async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseURL}/api/v1/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
 /** Starts the built server (apps/server/dist) on a free port with a fresh data directory. */
 export async function startEconomyServer(gameSpeed: number): Promise<EconomyServer> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServer({
+    name: `economy server (speed ${gameSpeed})`,
+    // Warnings stay visible in the run's output, as with the default server's stderr: 'pipe'.
+    echoStderr: true,
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'starhold-economy-')),
       GAME_SPEED: String(gameSpeed),
       LOG_LEVEL: 'warn',
@@ -54,16 +32,7 @@ export async function startEconomyServer(gameSpeed: number): Promise<EconomyServ
       VERIFY_RESPONSES: 'on',
     },
   });
-  await waitForHealth(baseURL, child, 60_000);
-  return {
-    baseURL,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { baseURL: server.origin, stop: () => server.stop() };
 }
 
 /** Minimal HTTP surface both playwright-core and @playwright/test request contexts share. */
