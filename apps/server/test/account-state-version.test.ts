@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { economyDb } from '../src/modules/economy/economy.repository.js';
 import { homePlanetId, setModule, setResearch, setResources } from './economy-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
@@ -27,7 +26,7 @@ describe('migration 007: the account state version', () => {
     const other = await registerPlayer(t.app);
     const accountId = player.me.id;
     const planetId = await homePlanetId(t.database.db, accountId);
-    const db = economyDb(t.database.db);
+    const db = t.database.db;
     const at = '2026-01-01T00:00:00.000Z';
 
     const writes: [string, () => Promise<unknown>][] = [

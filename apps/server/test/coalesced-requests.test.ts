@@ -7,7 +7,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAST_VISIT_PERIOD_MS } from '../src/modules/economy/economy.repository.js';
+import { LAST_VISIT_PERIOD_MS } from '../src/modules/economy/visits.repository.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 /** Counts the statements the app runs (every executed query passes through transformResult). */

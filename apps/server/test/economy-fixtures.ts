@@ -5,7 +5,6 @@
 import type { Resources } from '@starhold/rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.js';
-import { economyDb } from '../src/modules/economy/economy.repository.js';
 
 export async function homePlanetId(db: Kysely<Database>, accountId: number): Promise<number> {
   const row = await db
@@ -41,7 +40,7 @@ export async function setModule(
   moduleId: number,
   value: number,
 ): Promise<void> {
-  await economyDb(db)
+  await db
     .insertInto('planet_modules')
     .values({ planet_id: planetId, type_id: typeId, module_id: moduleId, value })
     .onConflict((oc) => oc.columns(['planet_id', 'type_id', 'module_id']).doUpdateSet({ value }))
@@ -54,7 +53,7 @@ export async function setResearch(
   researchId: number,
   level: number,
 ): Promise<void> {
-  await economyDb(db)
+  await db
     .insertInto('account_research')
     .values({ account_id: accountId, research_id: researchId, level })
     .onConflict((oc) => oc.columns(['account_id', 'research_id']).doUpdateSet({ level }))
@@ -75,7 +74,7 @@ export async function emailsOf(
 }
 
 export async function constructionCount(db: Kysely<Database>, accountId: number): Promise<number> {
-  const rows = await economyDb(db)
+  const rows = await db
     .selectFrom('constructions')
     .select('id')
     .where('account_id', '=', accountId)
@@ -85,5 +84,5 @@ export async function constructionCount(db: Kysely<Database>, accountId: number)
 
 /** Empties every queue of the account (ship orders cannot be cancelled through the API). */
 export async function clearConstructions(db: Kysely<Database>, accountId: number): Promise<void> {
-  await economyDb(db).deleteFrom('constructions').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('constructions').where('account_id', '=', accountId).execute();
 }

@@ -1,6 +1,5 @@
 import type { Me } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { economyDb } from '../src/modules/economy/economy.repository.js';
 import { economyDeps, runSchedulerOnce } from '../src/modules/economy/economy.service.js';
 import {
   constructionCount,
@@ -302,7 +301,7 @@ describe('economy: units and research', () => {
 describe('economy: commandants', () => {
   it('counts a commandant’s bonus until it expires, then emails the expiry', async () => {
     let player = await registerPlayer(t.app);
-    await economyDb(t.database.db)
+    await t.database.db
       .insertInto('commandants')
       .values({
         account_id: player.me.id,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { economyDb } from '../../src/modules/economy/economy.repository.js';
 import { homePlanetId, setResources } from '../economy-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
 import { printFigure } from './support.js';
@@ -61,7 +60,7 @@ async function emailIdsOf(accountId: number): Promise<number[]> {
 }
 
 async function constructionIdsOf(accountId: number): Promise<number[]> {
-  const rows = await economyDb(t.database.db)
+  const rows = await t.database.db
     .selectFrom('constructions')
     .select('id')
     .where('account_id', '=', accountId)

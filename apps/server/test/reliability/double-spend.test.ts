@@ -2,10 +2,9 @@ import { computePoints, levelCost, unitCost } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConcurrentChangeError,
-  economyDb,
   loadAccountState,
   saveAccountState,
-} from '../../src/modules/economy/economy.repository.js';
+} from '../../src/modules/economy/state.repository.js';
 import {
   clearConstructions,
   constructionCount,
@@ -212,7 +211,7 @@ describe(`double spend: ${PARALLEL} identical parallel requests, ${ROUNDS} round
   it('refuses a save computed from a stale state, even without the account lock', async () => {
     const player = await registerPlayer(t.app);
     const planetId = await homePlanetId(t.database.db, player.me.id);
-    const db = economyDb(t.database.db);
+    const db = t.database.db;
     const stale = await loadAccountState(db, player.me.id);
     const spend = structuredClone(stale);
     const planet = spend.planets[0];

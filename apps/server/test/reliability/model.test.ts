@@ -4,7 +4,6 @@ import { levelCost, unitCost, type Resources } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { AppInstance } from '../../src/context.js';
-import { economyDb } from '../../src/modules/economy/economy.repository.js';
 import { homePlanetId, setResources } from '../economy-fixtures.js';
 import {
   cookieHeader,
@@ -171,7 +170,7 @@ async function send(real: Real, action: Action): Promise<Sent> {
 
 /** What the account owns, read straight from the tables, priced with the rules' cost formulas. */
 async function ownedWorth(real: Real): Promise<number> {
-  const db = economyDb(database.db);
+  const db = database.db;
   const modules = await db
     .selectFrom('planet_modules')
     .select(['type_id', 'module_id', 'value'])
@@ -227,7 +226,7 @@ async function checkInvariants(model: Model, real: Real, refund: Resources): Pro
   }
   model.resources = now;
 
-  const started = await economyDb(database.db)
+  const started = await database.db
     .selectFrom('constructions')
     .select(['id', 'type_id', 'module_id', 'target_value'])
     .where('account_id', '=', real.player.me.id)

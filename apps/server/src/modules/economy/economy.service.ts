@@ -20,19 +20,12 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { ScheduledTask } from '../../scheduler.js';
 import { DomainError } from '../../errors.js';
 import { prepared } from '../../db/prepared.js';
-import {
-  economyDb,
-  focusPlanetIndex,
-  insertEmails,
-  loadAccountRowNow,
-  loadAccountState,
-  loadAccountStateNow,
-  planetNames,
-  saveAccountState,
-  touchPlanet,
-  type EconomyDb,
-  type EmailToSend,
-} from './economy.repository.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { insertEmails, planetNames, type EmailToSend } from './emails-writer.repository.js';
+import { loadAccountRowNow, loadAccountStateNow } from './shared-reads.repository.js';
+import { focusPlanetIndex, loadAccountState, saveAccountState } from './state.repository.js';
+import { touchPlanet } from './visits.repository.js';
 import { toIso } from './economy.mapping.js';
 import { stateCacheFor } from './state-cache.js';
 import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js';
@@ -67,7 +60,7 @@ function committed(deps: EconomyDeps, accountId: number, pending: OnCommit): voi
 }
 
 export interface AccountContext {
-  trx: EconomyDb;
+  trx: Kysely<Database>;
   /** Settled to `now`. */
   state: AccountState;
   now: number;
@@ -110,8 +103,8 @@ export interface AccountChange<T> {
  * IMMEDIATE`, so two read-then-write transactions cannot interleave even across connections.
  * PostgreSQL: a plain transaction; the caller locks the row it needs.
  */
-async function writeTransaction<T>(deps: EconomyDeps, fn: (trx: EconomyDb) => Promise<T>): Promise<T> {
-  const db = economyDb(deps.database.db);
+async function writeTransaction<T>(deps: EconomyDeps, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const db = deps.database.db;
   if (deps.database.dialect.name === 'postgres') return db.transaction().execute(fn);
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
@@ -175,7 +168,7 @@ function emailsFor(events: readonly GameEvent[], names: ReadonlyMap<number, stri
 
 /** Settles an account whose row the transaction already holds, runs `fn`, saves. */
 async function settleLocked<T>(
-  trx: EconomyDb,
+  trx: Kysely<Database>,
   deps: EconomyDeps,
   accountId: number,
   now: number,
@@ -233,7 +226,7 @@ export async function withAccount<T>(
   return result;
 }
 
-const lockAccount = prepared(1, (db: EconomyDb, accountId: number) =>
+const lockAccount = prepared(1, (db: Kysely<Database>, accountId: number) =>
   db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate(),
 );
 
@@ -254,7 +247,7 @@ export async function readAccount<T>(
   now: number,
   fn: (ctx: AccountContext) => T | Promise<T>,
 ): Promise<T> {
-  const db = economyDb(deps.database.db);
+  const db = deps.database.db;
   const row = await loadAccountRowNow(db, accountId);
   if (row === undefined) throw new DomainError('NOT_FOUND');
   const cache = stateCacheFor(deps.database.db);

@@ -13,6 +13,6 @@ export {
   type AccountContext,
   type EconomyDeps,
 } from './economy.service.js';
-export { insertEmails, type EmailToSend } from './economy.repository.js';
+export { insertEmails, type EmailToSend } from './emails-writer.repository.js';
 export { isUnitOrder, toConstruction, type QueueItem } from './economy.mapping.js';
 export { planetConstructions, queueOf, resourceRef } from './economy.views.js';

@@ -1,0 +1,329 @@
+/**
+ * An account's stored game state: loading it inside the caller's transaction (or from the state
+ * cache at the row's version), and saving what settling or an action changed.
+ */
+import type { Kysely } from 'kysely';
+import type { AccountState, PlanetState, PlanetTypeKey, PlayableRaceId, Points } from '@starhold/rules';
+import { prepared } from '../../db/prepared.js';
+import type { ConstructionsTable, Database } from '../../db/schema.js';
+import { DomainError } from '../../errors.js';
+import {
+  applyConstructionRows,
+  applyModuleRows,
+  constructionRows,
+  fromIso,
+  moduleRows,
+  toIso,
+} from './economy.mapping.js';
+import { deepFreeze, type StateCache } from './state-cache.js';
+
+/** Thrown when a guarded update finds the row changed under it: the transaction must not commit. */
+export class ConcurrentChangeError extends Error {
+  constructor(what: string) {
+    super(`Concurrent change detected on ${what}`);
+    this.name = 'ConcurrentChangeError';
+  }
+}
+
+const accountRow = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', '=', accountId),
+);
+const planetRowsOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db
+    .selectFrom('planets')
+    .select(['id', 'planet_type', 'max_capacity', 'metal', 'crystal', 'fuel'])
+    .where('account_id', '=', accountId)
+    .orderBy('idx'),
+);
+const moduleRowsOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db
+    .selectFrom('planet_modules')
+    .innerJoin('planets', 'planets.id', 'planet_modules.planet_id')
+    .select([
+      'planet_modules.planet_id',
+      'planet_modules.type_id',
+      'planet_modules.module_id',
+      'planet_modules.value',
+    ])
+    .where('planets.account_id', '=', accountId),
+);
+const researchRowsOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db.selectFrom('account_research').selectAll().where('account_id', '=', accountId),
+);
+const constructionRowsOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db.selectFrom('constructions').selectAll().where('account_id', '=', accountId),
+);
+const commandantRowsOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db.selectFrom('commandants').selectAll().where('account_id', '=', accountId),
+);
+
+/** The account row that tells whether a kept state is still current, with the focus index. */
+export interface AccountVersionRow {
+  id: number;
+  race_id: number;
+  nmi: number;
+  settled_at: string;
+  next_item_id: number;
+  state_version: number;
+  focus_planet_index: number;
+}
+
+export async function loadAccountRow(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<AccountVersionRow | undefined> {
+  const row = await accountRow.executeTakeFirst(db, accountId);
+  // pg gives integers back as numbers (database.ts); Number() keeps both dialects alike anyway.
+  return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
+}
+
+/** The columns of AccountVersionRow (the coalesced reads select the same). */
+export const ACCOUNT_ROW_COLUMNS = [
+  'id',
+  'race_id',
+  'nmi',
+  'settled_at',
+  'next_item_id',
+  'state_version',
+  'focus_planet_index',
+] as const;
+
+/**
+ * The account's game state as stored (settled up to `settledAt`), from `cache` when it holds the
+ * state at the row's current version, otherwise from the tables (then kept in `cache`).
+ * The returned state is deeply frozen: it may be shared by every request of the account.
+ */
+export async function loadAccountState(
+  trx: Kysely<Database>,
+  accountId: number,
+  cache?: StateCache,
+): Promise<AccountState> {
+  const account = await loadAccountRow(trx, accountId);
+  if (account === undefined) throw new DomainError('NOT_FOUND');
+  const kept = cache?.get(accountId, account.state_version);
+  if (kept !== undefined) return kept;
+
+  const [planetRows, modules, research, constructions, commandants] = await Promise.all([
+    planetRowsOf.execute(trx, accountId),
+    moduleRowsOf.execute(trx, accountId),
+    researchRowsOf.execute(trx, accountId),
+    constructionRowsOf.execute(trx, accountId),
+    commandantRowsOf.execute(trx, accountId),
+  ]);
+
+  const state = buildState(account, planetRows, modules, research, constructions, commandants);
+  cache?.set(accountId, account.state_version, state);
+  return state;
+}
+
+export type PlanetRow = Awaited<ReturnType<typeof planetRowsOf.execute>>[number];
+export type ModuleRow = Awaited<ReturnType<typeof moduleRowsOf.execute>>[number];
+export type ResearchRow = Awaited<ReturnType<typeof researchRowsOf.execute>>[number];
+export type ConstructionRow = Awaited<ReturnType<typeof constructionRowsOf.execute>>[number];
+export type CommandantRow = Awaited<ReturnType<typeof commandantRowsOf.execute>>[number];
+
+/** The game state of one account from its rows, deeply frozen. */
+export function buildState(
+  account: AccountVersionRow,
+  planetRows: readonly PlanetRow[],
+  modules: readonly ModuleRow[],
+  research: readonly ResearchRow[],
+  constructions: readonly ConstructionRow[],
+  commandants: readonly CommandantRow[],
+): AccountState {
+  const planets: PlanetState[] = planetRows.map((row) => {
+    const planet: PlanetState = {
+      id: row.id,
+      type: row.planet_type as PlanetTypeKey,
+      maxCapacity: row.max_capacity,
+      resources: { metal: row.metal, crystal: row.crystal, fuel: row.fuel },
+      factories: {},
+      buildings: {},
+      ships: {},
+      defenses: {},
+      queues: { factories: [], buildings: [], ships: [], defenses: [] },
+    };
+    applyModuleRows(
+      planet,
+      modules.filter((m) => m.planet_id === row.id),
+    );
+    return planet;
+  });
+
+  const state: AccountState = {
+    accountId: account.id,
+    race: account.race_id as PlayableRaceId,
+    settledAt: fromIso(account.settled_at),
+    nmi: account.nmi,
+    research: Object.fromEntries(research.map((r) => [r.research_id, r.level])),
+    researchQueue: [],
+    commandants: Object.fromEntries(commandants.map((c) => [c.commandant_id, fromIso(c.available_until)])),
+    planets,
+    nextItemId: account.next_item_id,
+  };
+  applyConstructionRows(state, constructions);
+  deepFreeze(state);
+  return state;
+}
+
+export interface DerivedColumns {
+  points: Points;
+  nextEventAt: number | null;
+}
+
+/**
+ * Writes the difference between `before` (as loaded) and `after`. Account and planet updates are
+ * guarded by the values that were loaded, so even without the account lock a second writer could
+ * not spend the same resources twice: its guarded update would match no row.
+ */
+export async function saveAccountState(
+  trx: Kysely<Database>,
+  before: AccountState,
+  after: AccountState,
+  derived: DerivedColumns,
+): Promise<void> {
+  const accountUpdate = await trx
+    .updateTable('accounts')
+    .set({
+      nmi: after.nmi,
+      next_item_id: after.nextItemId,
+      settled_at: toIso(after.settledAt),
+      next_event_at: derived.nextEventAt === null ? null : toIso(derived.nextEventAt),
+      economy_points: derived.points.economy,
+      science_points: derived.points.science,
+      military_points: derived.points.military,
+      total_points: derived.points.total,
+    })
+    .where('id', '=', before.accountId)
+    .where('nmi', '=', before.nmi)
+    .where('next_item_id', '=', before.nextItemId)
+    .executeTakeFirst();
+  if (accountUpdate.numUpdatedRows === 0n) throw new ConcurrentChangeError(`account ${before.accountId}`);
+
+  for (const planet of after.planets) {
+    const old = before.planets.find((p) => p.id === planet.id);
+    if (old === undefined) continue;
+    const r = planet.resources;
+    const o = old.resources;
+    if (r.metal === o.metal && r.crystal === o.crystal && r.fuel === o.fuel) continue;
+    const update = await trx
+      .updateTable('planets')
+      .set({ metal: r.metal, crystal: r.crystal, fuel: r.fuel })
+      .where('id', '=', planet.id)
+      .where('metal', '=', o.metal)
+      .where('crystal', '=', o.crystal)
+      .where('fuel', '=', o.fuel)
+      .executeTakeFirst();
+    if (update.numUpdatedRows === 0n) throw new ConcurrentChangeError(`planet ${planet.id}`);
+  }
+
+  await saveModules(trx, before, after);
+  await saveResearch(trx, before, after);
+  await saveCommandants(trx, before, after);
+  await saveConstructions(trx, before, after);
+}
+
+function rowKey(...parts: number[]): string {
+  return parts.join(':');
+}
+
+async function saveModules(trx: Kysely<Database>, before: AccountState, after: AccountState): Promise<void> {
+  const old = new Map(
+    moduleRows(before).map((row) => [rowKey(row.planet_id, row.type_id, row.module_id), row.value]),
+  );
+  const next = moduleRows(after);
+  const seen = new Set<string>();
+  const changed = next.filter((row) => {
+    const key = rowKey(row.planet_id, row.type_id, row.module_id);
+    seen.add(key);
+    return old.get(key) !== row.value;
+  });
+  // A module the engine dropped from its record is back at zero.
+  for (const [key, value] of old) {
+    if (seen.has(key) || value === 0) continue;
+    const [planetId, typeId, moduleId] = key.split(':').map(Number) as [number, number, number];
+    changed.push({ planet_id: planetId, type_id: typeId, module_id: moduleId, value: 0 });
+  }
+  for (const row of changed) {
+    await trx
+      .insertInto('planet_modules')
+      .values(row)
+      .onConflict((oc) => oc.columns(['planet_id', 'type_id', 'module_id']).doUpdateSet({ value: row.value }))
+      .execute();
+  }
+}
+
+async function saveResearch(trx: Kysely<Database>, before: AccountState, after: AccountState): Promise<void> {
+  const ids = new Set([...Object.keys(before.research), ...Object.keys(after.research)].map(Number));
+  for (const id of ids) {
+    const level = after.research[id] ?? 0;
+    if ((before.research[id] ?? 0) === level) continue;
+    await trx
+      .insertInto('account_research')
+      .values({ account_id: after.accountId, research_id: id, level })
+      .onConflict((oc) => oc.columns(['account_id', 'research_id']).doUpdateSet({ level }))
+      .execute();
+  }
+}
+
+async function saveCommandants(
+  trx: Kysely<Database>,
+  before: AccountState,
+  after: AccountState,
+): Promise<void> {
+  for (const [key, until] of Object.entries(after.commandants)) {
+    const id = Number(key);
+    if (before.commandants[id] === until) continue;
+    const available_until = toIso(until);
+    await trx
+      .insertInto('commandants')
+      .values({ account_id: after.accountId, commandant_id: id, available_until })
+      .onConflict((oc) => oc.columns(['account_id', 'commandant_id']).doUpdateSet({ available_until }))
+      .execute();
+  }
+}
+
+function sameRow(a: ConstructionsTable, b: ConstructionsTable): boolean {
+  return (Object.keys(a) as (keyof ConstructionsTable)[]).every((key) => a[key] === b[key]);
+}
+
+async function saveConstructions(
+  trx: Kysely<Database>,
+  before: AccountState,
+  after: AccountState,
+): Promise<void> {
+  const old = new Map(constructionRows(before).map((row) => [row.id, row]));
+  const next = new Map(constructionRows(after).map((row) => [row.id, row]));
+  const removed = [...old.keys()].filter((id) => !next.has(id));
+  if (removed.length > 0) {
+    await trx
+      .deleteFrom('constructions')
+      .where('account_id', '=', after.accountId)
+      .where('id', 'in', removed)
+      .execute();
+  }
+  for (const [id, row] of next) {
+    const previous = old.get(id);
+    if (previous === undefined) {
+      await trx.insertInto('constructions').values(row).execute();
+    } else if (!sameRow(previous, row)) {
+      const { account_id: _account, id: _id, ...changes } = row;
+      await trx
+        .updateTable('constructions')
+        .set(changes)
+        .where('account_id', '=', row.account_id)
+        .where('id', '=', id)
+        .execute();
+    }
+  }
+}
+
+const focusIndexOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db.selectFrom('accounts').select('focus_planet_index').where('id', '=', accountId),
+);
+
+export async function focusPlanetIndex(trx: Kysely<Database>, accountId: number): Promise<number> {
+  const row = await focusIndexOf.executeTakeFirst(trx, accountId);
+  if (row === undefined) throw new DomainError('NOT_FOUND');
+  return row.focus_planet_index;
+}

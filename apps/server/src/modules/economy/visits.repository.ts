@@ -1,0 +1,98 @@
+/** The owner's visits of a planet (`last_visit`), written at most once a minute. */
+import type { Kysely } from 'kysely';
+import { coalescedReads, padKeys, perDatabase } from '../../db/coalesce.js';
+import { prepared, preparedForLists } from '../../db/prepared.js';
+import type { Database } from '../../db/schema.js';
+import { toIso } from './economy.mapping.js';
+
+export const LAST_VISIT_PERIOD_MS = 60_000;
+
+const touchPlanetRow = prepared(
+  3,
+  (db: Kysely<Database>, planetId: number, now: string, staleBefore: string) =>
+    db
+      .updateTable('planets')
+      .set({ last_visit: now })
+      .where('id', '=', planetId)
+      .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)])),
+);
+
+/**
+ * Per database (its dialect adapter, shared by its transactions): for each planet, the instant
+ * this process may treat as its last recorded visit.
+ */
+const lastTouched = new WeakMap<object, Map<number, number>>();
+
+/** After a touch that found the visit already recent, how long to skip checking again. */
+export const TOUCH_RECHECK_MS = 10_000;
+
+/**
+ * Records the owner's visit, writing at most once per LAST_VISIT_PERIOD_MS. Every screen read
+ * passes here, so the statement itself is skipped while this process knows no write is due: for a
+ * period after it wrote the visit, and for TOUCH_RECHECK_MS after finding it already recent
+ * (written by another process, or before a restart). The stored visit then lags by at most that.
+ * What was written is remembered only through `afterCommit`, once the write is durable: a visit
+ * written in a transaction that then rolls back is not remembered, so the next screen writes it.
+ * Outside a transaction (`inTransaction` false, the read path) the write is shared with the other
+ * visits of the same moment (sharedTouches).
+ */
+export async function touchPlanet(
+  trx: Kysely<Database>,
+  planetId: number,
+  now: number,
+  inTransaction: boolean,
+  afterCommit: (remember: () => void) => void,
+): Promise<void> {
+  const adapter = trx.getExecutor().adapter;
+  let touched = lastTouched.get(adapter);
+  if (touched === undefined) {
+    touched = new Map();
+    lastTouched.set(adapter, touched);
+  }
+  const last = touched.get(planetId);
+  if (last !== undefined && last > now - LAST_VISIT_PERIOD_MS && last <= now) return;
+  const wrote = inTransaction
+    ? ((await touchPlanetRow.run(trx, planetId, toIso(now), toIso(now - LAST_VISIT_PERIOD_MS)))
+        .numAffectedRows ?? 0n) > 0n
+    : ((await sharedTouches(trx).get(planetId, now)) ?? false);
+  const remembered = touched;
+  afterCommit(() => {
+    if (remembered.size >= 100_000) remembered.clear();
+    remembered.set(planetId, wrote ? now : now - LAST_VISIT_PERIOD_MS + TOUCH_RECHECK_MS);
+  });
+}
+
+/** The visits of `n` planets (n a power of two, padKeys) in one statement, returning the planets written. */
+const touchPlanetRows = preparedForLists<[string, string], { id: number }>(
+  2,
+  (db, [now, staleBefore], planetIds) =>
+    db
+      .updateTable('planets')
+      .set({ last_visit: now })
+      .where('id', 'in', planetIds)
+      .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)]))
+      .returning('id'),
+);
+
+/**
+ * Visits recorded outside a transaction (the read path), shared by the requests of the same
+ * moment: one UPDATE for all their planets (db/coalesce.ts), so that a wave of first visits (every
+ * player's first screen of the minute) costs one commit, not one each; on PostgreSQL each commit
+ * waits for its WAL flush and holds a pooled connection meanwhile. Each caller still has its visit
+ * written before it answers. The statement uses the latest instant among its callers (they asked
+ * within the same turn of the event loop).
+ */
+const sharedTouches = perDatabase((db) =>
+  coalescedReads<number, boolean, number>(async (planetIds, askedAt) => {
+    const now = Math.max(...askedAt.values());
+    const keys = padKeys(planetIds);
+    const rows = await touchPlanetRows(keys.length).execute(
+      db,
+      toIso(now),
+      toIso(now - LAST_VISIT_PERIOD_MS),
+      ...keys,
+    );
+    const written = new Set(rows.map((row) => row.id));
+    return new Map(planetIds.map((id) => [id, written.has(id)]));
+  }),
+);
