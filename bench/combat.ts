@@ -86,9 +86,11 @@ export interface CombatBench {
 }
 
 interface MemoryFigure {
-  /** Peak resident set size above the baseline, MiB. */
+  /** The larger of the two figures below, MiB: the one judged against the target. */
   peakMiB: number;
-  /** True when the process had already peaked higher before the battle: peakMiB is then a bound. */
+  /** Peak resident set size above the baseline, MiB. */
+  rssPeakMiB: number;
+  /** True when the process had already peaked higher before the battle: rssPeakMiB is then a bound. */
   upperBound: boolean;
   baselineRssMiB: number;
   /** Heap and array buffers right after the battle, before any collection, above the baseline. */
@@ -104,9 +106,12 @@ const total = (stacks: readonly CombatStack[]) => stacks.reduce((sum, stack) => 
 /**
  * Memory, in a child started with --expose-gc so that nothing else ran in it: the engine is
  * compiled on small battles, two full collections set the baseline (rss, heap, array buffers),
- * then the big battle runs once. The kernel's high-water mark of the resident set
- * (resourceUsage().maxRSS) after the battle, minus the baseline rss, is the peak: it counts the
- * typed arrays, the garbage not yet collected and whatever V8 kept, so it can only overstate.
+ * then the big battle runs once. Two figures: the kernel's high-water mark of the resident set
+ * (resourceUsage().maxRSS) minus the baseline rss, which is what the process grew by, but can
+ * understate when the battle reuses memory the process already held; and the heap plus array
+ * buffers right after the battle, before any collection, above the baseline: everything the
+ * engine allocated and has not been collected (its arrays live to the end, so this is close to
+ * its peak). The larger of the two is judged.
  */
 function measureMemoryHere(): MemoryFigure {
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -119,12 +124,16 @@ function measureMemoryHere(): MemoryFigure {
   resolveCombat(BIG_BATTLE);
   const after = process.memoryUsage();
   const highAfter = process.resourceUsage().maxRSS * 1024;
+  const rssPeakMiB = (highAfter - before.rss) / MIB;
+  const heapAfterMiB = (after.heapUsed - before.heapUsed) / MIB;
+  const arrayBuffersAfterMiB = (after.arrayBuffers - before.arrayBuffers) / MIB;
   return {
-    peakMiB: (highAfter - before.rss) / MIB,
+    peakMiB: Math.max(rssPeakMiB, heapAfterMiB + arrayBuffersAfterMiB),
+    rssPeakMiB,
     upperBound: highAfter <= highBefore,
     baselineRssMiB: before.rss / MIB,
-    heapAfterMiB: (after.heapUsed - before.heapUsed) / MIB,
-    arrayBuffersAfterMiB: (after.arrayBuffers - before.arrayBuffers) / MIB,
+    heapAfterMiB,
+    arrayBuffersAfterMiB,
   };
 }
 
@@ -219,7 +228,7 @@ export function combatRows(result: CombatBench): string[][] {
     ],
     [
       'combat big battle, peak memory',
-      `${big.memory.upperBound ? '<= ' : ''}${big.memory.peakMiB.toFixed(1)} MiB above baseline`,
+      `${big.memory.peakMiB.toFixed(1)} MiB (rss peak ${big.memory.upperBound ? '<= ' : '+'}${big.memory.rssPeakMiB.toFixed(1)}, heap + buffers +${(big.memory.heapAfterMiB + big.memory.arrayBuffersAfterMiB).toFixed(1)})`,
       `Rust peer: 55 MB; baseline rss ${big.memory.baselineRssMiB.toFixed(0)} MiB`,
       '-',
       `<= ${BIG_TARGET_MIB} MB`,

@@ -192,6 +192,16 @@ class Stack {
     this.dead = new Int32Array(Math.min(stack.count, 64));
   }
 
+  /**
+   * Room up front for the units that can be hit at all (the enemy's shots over the battle), when
+   * that is not huge: growing by copies costs time and leaves garbage behind.
+   */
+  reserve(maxHits: number): void {
+    const capacity = Math.min(this.count, maxHits, RESERVE_UNITS);
+    if (capacity * this.layerCount > this.points.length)
+      this.points = new Float64Array(capacity * this.layerCount);
+  }
+
   /** Room for one more hit unit; grows by doubling, never beyond the stack's count. */
   grow(): void {
     const n = this.layerCount;
@@ -242,6 +252,8 @@ class Stack {
     return { kind: this.kind, id: this.id, count: this.count };
   }
 }
+
+const RESERVE_UNITS = 1 << 20;
 
 class Side {
   readonly stacks: Stack[];
@@ -398,6 +410,8 @@ export function resolveCombat(input: CombatInput): CombatResult {
   const defender = new Side(input.defender);
   const pairsOf = (shooters: Side, targets: Side): Pair[][] =>
     shooters.stacks.map((shooter) => targets.stacks.map((target) => new Pair(shooter.type, target.type)));
+  for (const stack of attacker.stacks) stack.reserve(maxRounds * defender.alive());
+  for (const stack of defender.stacks) stack.reserve(maxRounds * attacker.alive());
   const attackerPairs = pairsOf(attacker, defender);
   const defenderPairs = pairsOf(defender, attacker);
   const attackerTargets = new TargetIndex(defender.stacks.length, defender.alive());
