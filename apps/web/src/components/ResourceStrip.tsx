@@ -1,7 +1,7 @@
 import { Group, HoverCard, Progress, Text, UnstyledButton } from '@mantine/core';
 import { IconBolt, IconDiamond, IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PlanetResource } from '../api/planets';
+import type { PlanetResource } from '@starhold/contract';
 import { systemClock, type Clock } from '../lib/clock';
 import { abbreviateNumber, formatInteger } from '../lib/format';
 import { clampPercent } from './economy/economy-format';

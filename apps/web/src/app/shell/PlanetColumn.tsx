@@ -40,7 +40,7 @@ export function PlanetColumn() {
                 {planet.name}
               </Text>
               <Text size="xs" c="dimmed" truncate>
-                {planet.system?.name ?? t('planets.index', { index: planet.index })}
+                {planet.system.name}
               </Text>
             </div>
             {focused && (
