@@ -1,6 +1,5 @@
 import { extendUntil, levelCost, unitCost } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { economyDb } from '../apps/server/src/modules/economy/economy.repository.js';
 import { availableBackends, sqliteBackend, type Backend } from './backends.js';
 import { createPrng, FULL, printFigure } from './figures.js';
 import { spawnServer, startServer, freePort, type ServerProcess } from './server-process.js';
@@ -313,7 +312,7 @@ async function refill(backend: Backend, players: readonly Player[], firstTime: b
           .where('account_id', '=', player.id)
           .executeTakeFirstOrThrow();
         // Command center 2 and shipyard 1 and Combustion drive 1: light fighters can be ordered.
-        const db = economyDb(handle.db);
+        const db = handle.db;
         await db
           .insertInto('planet_modules')
           .values([
