@@ -10,3 +10,4 @@ export * from './emails.js';
 export * from './accounts.js';
 export * from './commandants.js';
 export * from './live-events.js';
+export * from './fleets.js';

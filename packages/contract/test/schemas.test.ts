@@ -193,6 +193,44 @@ const systemDetail = {
   system_planets: [systemPlanet, { index: 4, planet: null, debris: [] }],
 };
 
+const fleetOrder = {
+  mission: 3,
+  target: { system_id: 3, orbit: 2 },
+  ships: [{ id: 4, count: 2 }],
+  speed: 100,
+  prefer: 'shortest',
+};
+const fleetPreview = {
+  route: [1, 3],
+  distance: 105.5,
+  duration_seconds: 120,
+  arrives_at: '2026-01-01T00:02:00.000Z',
+  fuel: 12,
+  cargo_capacity: 500,
+  null_systems: 0,
+};
+const fleet = {
+  id: 7,
+  mission: 3,
+  state: 'outbound',
+  origin: { system_id: 1, orbit: 4, planet_index: 0 },
+  target: { system_id: 3, orbit: 2 },
+  route: [1, 3],
+  ships: [{ id: 4, count: 2 }],
+  cargo: { metal: 0, crystal: 0, fuel: 0 },
+  departed_at: '2026-01-01T00:00:00.000Z',
+  arrives_at: '2026-01-01T01:00:00.000Z',
+  returns_at: null,
+};
+const hostileFleet = {
+  id: 7,
+  mission: 4,
+  origin: { system_id: 1 },
+  target: { system_id: 3, orbit: 2 },
+  arrives_at: '2026-01-01T01:00:00.000Z',
+};
+const report = { id: 1, kind: 'spy', created_at: '2026-01-01T01:00:00.000Z', data: { score: 3 } };
+
 const CASES: Record<string, Case> = {
   // common
   pageMetaSchema: { valid: [pageMeta], invalid: [{ at: ['limit'], value: 101 }] },
@@ -596,6 +634,90 @@ const CASES: Record<string, Case> = {
     invalid: [{ at: ['prefer'], value: 'fastest' }],
   },
   routeResponseSchema: { valid: [{ data: [summary] }], invalid: [{ at: ['data', 0], value: null }] },
+  // fleets
+  fleetShipSchema: {
+    valid: [{ id: 4, count: 2 }],
+    invalid: [
+      { at: ['count'], value: 0 },
+      { at: ['count'], value: 1.5 },
+      { at: ['count'], value: 2_147_483_648 },
+      { at: ['id'], value: -1 },
+    ],
+  },
+  fleetCargoSchema: {
+    valid: [{ metal: 0, crystal: 10, fuel: 5 }],
+    invalid: [
+      { at: ['metal'], value: -1 },
+      { at: ['fuel'], value: 0.5 },
+      { at: ['crystal'], value: 1e300 },
+    ],
+  },
+  fleetTargetSchema: {
+    valid: [{ system_id: 3, orbit: 2 }],
+    invalid: [
+      { at: ['orbit'], value: 0 },
+      { at: ['system_id'], value: '3' },
+    ],
+  },
+  fleetOrderBodySchema: {
+    valid: [
+      fleetOrder,
+      { ...fleetOrder, mission: 1, cargo: { metal: 1, crystal: 2, fuel: 3 }, prefer: 'less_secure' },
+    ],
+    invalid: [
+      { at: ['mission'], value: 7 },
+      { at: ['mission'], value: 0 },
+      { at: ['speed'], value: 15 },
+      { at: ['speed'], value: 110 },
+      { at: ['prefer'], value: 'fastest' },
+      { at: ['ships'], value: [] },
+      {
+        at: ['ships'],
+        value: [
+          { id: 4, count: 1 },
+          { id: 4, count: 2 },
+        ],
+      },
+      { at: ['ships', 0, 'count'], value: -3 },
+      { at: ['target', 'orbit'], value: 1.5 },
+      { at: ['extra'], value: 1, issue: [] },
+    ],
+  },
+  fleetPreviewSchema: { valid: [fleetPreview], invalid: [{ at: ['arrives_at'], value: 'tomorrow' }] },
+  fleetPreviewResponseSchema: {
+    valid: [{ data: fleetPreview }],
+    invalid: [{ at: ['data', 'fuel'], value: 1.5 }],
+  },
+  fleetSchema: {
+    valid: [fleet, { ...fleet, state: 'returning', returns_at: '2026-01-01T02:00:00.000Z' }],
+    invalid: [
+      { at: ['state'], value: 'arrived' },
+      { at: ['returns_at'], value: 3 },
+    ],
+  },
+  fleetResponseSchema: { valid: [{ data: fleet }], invalid: [{ at: ['data', 'mission'], value: 9 }] },
+  hostileFleetSchema: {
+    valid: [hostileFleet, { ...hostileFleet, ships: [{ id: 4, count: 3 }] }],
+    invalid: [{ at: ['arrives_at'], value: null }],
+  },
+  fleetListSchema: {
+    valid: [{ own: [fleet], hostile: [hostileFleet] }],
+    invalid: [{ at: ['hostile'], value: null }],
+  },
+  fleetListResponseSchema: {
+    valid: [{ data: { own: [], hostile: [] } }],
+    invalid: [{ at: ['data', 'own'], value: {} }],
+  },
+  fleetIdParamsSchema: {
+    valid: [],
+    parsed: [[{ id: '12' }, { id: 12 }]],
+    invalid: [
+      { at: ['id'], value: '0x10' },
+      { at: ['id'], value: '-1' },
+    ],
+  },
+  reportSchema: { valid: [report], invalid: [{ at: ['kind'], value: 'trade' }] },
+  reportResponseSchema: { valid: [{ data: report }], invalid: [{ at: ['data', 'id'], value: '1' }] },
 };
 
 /** The exported schemas, by export name. */
