@@ -129,9 +129,9 @@ const FRESH = new Float64Array(4);
 /** What a shooter stack's shot does to a target stack, as far as it does not depend on the target. */
 class Pair {
   /** The shooter's damage types that are not 0, in order, and their amounts. */
-  readonly amounts: number[];
+  readonly amounts: Float64Array;
   /** `1 - r / 100` of the target's layers for those types, at `k * layerCount + layer`. */
-  readonly factors: number[];
+  readonly factors: Float64Array;
   /** The 1% rule: absorbed whole while the target's shield is above 0. */
   readonly absorbed: boolean;
   /** The whole effect of the shot on a full shield: the sum over types of `d * f_shield`. */
@@ -139,15 +139,15 @@ class Pair {
   /** The shot on a never-hit unit: whether it removes anything, the points left, the figures. */
   readonly freshHit: boolean;
   readonly freshKilled: boolean;
-  readonly freshPoints: number[];
+  readonly freshPoints: Float64Array;
   readonly freshDealt: number;
   readonly freshShield: number;
 
   constructor(shooter: UnitType, target: UnitType) {
     const n = target.layerCount;
     const types = [0, 1, 2, 3].filter((t) => shooter.damage[t] !== 0);
-    this.amounts = types.map((t) => shooter.damage[t] ?? 0);
-    this.factors = new Array<number>(types.length * n).fill(0);
+    this.amounts = Float64Array.from(types, (t) => shooter.damage[t] ?? 0);
+    this.factors = new Float64Array(types.length * n);
     types.forEach((t, k) => {
       for (let j = 0; j < n; j++) this.factors[k * n + j] = target.factor[j * 4 + t] ?? 0;
     });
@@ -158,7 +158,7 @@ class Pair {
     const fresh = FRESH;
     for (let j = 0; j < n; j++) fresh[j] = target.max[j] ?? 0;
     this.freshDealt = applyShot(this, target, fresh, 0);
-    this.freshPoints = Array.from(fresh.subarray(0, n));
+    this.freshPoints = fresh.slice(0, n);
     this.freshShield = lastShieldDamage;
     this.freshKilled = lastKilled;
     this.freshHit = this.freshDealt > 0;
