@@ -1,6 +1,7 @@
 import {
   sql,
   type ColumnDefinitionBuilder,
+  type Kysely,
   type QueryExecutorProvider,
   type SelectQueryBuilder,
 } from 'kysely';
@@ -25,6 +26,18 @@ export interface DialectSeam {
   advisoryXactLock(trx: QueryExecutorProvider, key: number): Promise<void>;
   /** Whether an error is a unique-constraint violation, and on what (constraint or column text). */
   uniqueViolation(error: unknown): string | null;
+  /**
+   * A transaction for read-then-write work. SQLite: `BEGIN IMMEDIATE`, so it holds the database's
+   * write lock from its first statement and two such transactions cannot interleave even across
+   * connections. PostgreSQL: a plain transaction, in which the caller locks the rows it needs
+   * (`forUpdate`).
+   */
+  writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
+  /**
+   * Whether the database keeps `ranking_version` (migration 009, SQLite only), so that leaderboard
+   * pages may be kept while it stands; PostgreSQL reads them from the indexes each time.
+   */
+  readonly keepsRankingVersion: boolean;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);
@@ -54,5 +67,20 @@ export function createDialectSeam(name: DialectName): DialectSeam {
       if (!isPg && code === 'SQLITE_CONSTRAINT_UNIQUE') return text(message);
       return null;
     },
+    writeTransaction: (db, fn) =>
+      isPg
+        ? db.transaction().execute(fn)
+        : db.connection().execute(async (conn) => {
+            await sql`begin immediate`.execute(conn);
+            try {
+              const result = await fn(conn);
+              await sql`commit`.execute(conn);
+              return result;
+            } catch (error) {
+              await sql`rollback`.execute(conn);
+              throw error;
+            }
+          }),
+    keepsRankingVersion: !isPg,
   };
 }

@@ -17,7 +17,7 @@ const RANKING_COLUMNS =
  */
 export const rankingVersionMigration: PortableMigration = {
   async up(db, dialect) {
-    if (dialect.name !== 'sqlite') return;
+    if (!dialect.keepsRankingVersion) return;
     await db.schema
       .createTable('ranking_version')
       .addColumn('id', 'integer', (c) => c.primaryKey())

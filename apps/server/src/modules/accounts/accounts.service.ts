@@ -4,18 +4,21 @@ import { coalescedReads } from '../../db/coalesce.js';
 import { DomainError } from '../../errors.js';
 import { accountsRepository, type RankedAccountRow } from './accounts.repository.js';
 
-/** Leaderboard pages kept per process (SQLite); the most visited are the first few. */
+/** Leaderboard pages kept per process (keepsRankingVersion); the most visited are the first few. */
 const MAX_KEPT_PAGES = 500;
+
+const pageKey = (query: AccountsQuery): string => `${query.order_by}:${query.offset}:${query.limit}`;
 
 /**
  * Points are read from the account rows: every settling stores them, and the scheduler settles
  * each account when its next event falls due, so the stored values are the settled ones.
  */
 export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
-  // SQLite: pages read at a ranking version (migration 009), served again while it stands.
+  // Where the database keeps a ranking version (SQLite, migration 009): pages read at a version,
+  // served again while it stands.
   const pages = new Map<string, { version: number; rows: RankedAccountRow[]; total: number }>();
 
-  // PostgreSQL: the requests of the same moment share one read per page and one count
+  // Elsewhere (PostgreSQL): the requests of the same moment share one read per page and one count
   // (db/coalesce.ts), each still seeing every change committed before it asked.
   const sharedPages = coalescedReads<string, { rows: RankedAccountRow[]; total: number }, AccountsQuery>(
     async (keys, queries) => {
@@ -31,13 +34,9 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
     },
   );
 
-  async function page(query: AccountsQuery): Promise<{ rows: RankedAccountRow[]; total: number }> {
-    const key = `${query.order_by}:${query.offset}:${query.limit}`;
-    if (ctx.dialect.name !== 'sqlite') {
-      const shared = await sharedPages.get(key, query);
-      if (shared === undefined) throw new Error(`page ${key} was not read`);
-      return shared;
-    }
+  /** A page kept while the ranking version it was read at stands. */
+  async function versionedPage(query: AccountsQuery): Promise<{ rows: RankedAccountRow[]; total: number }> {
+    const key = pageKey(query);
     const version = await accountsRepository.rankingVersion(ctx.db);
     const kept = pages.get(key);
     if (kept !== undefined && kept.version === version) return kept;
@@ -50,6 +49,16 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
     pages.set(key, { version, ...fresh });
     return fresh;
   }
+
+  /** A page read each time, shared with the requests of the same moment. */
+  async function sharedPage(query: AccountsQuery): Promise<{ rows: RankedAccountRow[]; total: number }> {
+    const key = pageKey(query);
+    const shared = await sharedPages.get(key, query);
+    if (shared === undefined) throw new Error(`page ${key} was not read`);
+    return shared;
+  }
+
+  const page = ctx.dialect.keepsRankingVersion ? versionedPage : sharedPage;
 
   return {
     async ranking(viewerId: number, query: AccountsQuery): Promise<AccountsPage> {

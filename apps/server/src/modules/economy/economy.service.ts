@@ -3,7 +3,6 @@
  * inside `withAccount`, which locks the account, loads it, settles it to now, lets the caller
  * read or act, saves the difference, and turns the events into emails.
  */
-import { sql } from 'kysely';
 import {
   COMMANDANTS,
   computePoints,
@@ -15,12 +14,13 @@ import {
   type PlanetState,
   type RulesConfig,
 } from '@starhold/rules';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ScheduledTask } from '../../scheduler.js';
 import { DomainError } from '../../errors.js';
-import { prepared } from '../../db/prepared.js';
-import type { Kysely } from 'kysely';
+import type { DialectSeam } from '../../db/dialect.js';
+import { prepared, type PreparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { insertEmails, planetNames, type EmailToSend } from './emails-writer.repository.js';
 import { loadAccountRowNow, loadAccountStateNow } from './shared-reads.repository.js';
@@ -96,27 +96,6 @@ export interface AccountChange<T> {
   state?: AccountState;
   events?: readonly GameEvent[];
   result: T;
-}
-
-/**
- * One transaction that holds the account's write lock from its first statement. SQLite: `BEGIN
- * IMMEDIATE`, so two read-then-write transactions cannot interleave even across connections.
- * PostgreSQL: a plain transaction; the caller locks the row it needs.
- */
-async function writeTransaction<T>(deps: EconomyDeps, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  const db = deps.database.db;
-  if (deps.database.dialect.name === 'postgres') return db.transaction().execute(fn);
-  return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(conn);
-      throw error;
-    }
-  });
 }
 
 const EMAIL_TYPE_KEYS = { 1: 'factory', 2: 'building', 3: 'ship', 4: 'defense', 5: 'research' } as const;
@@ -214,21 +193,31 @@ export async function withAccount<T>(
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
 ): Promise<T> {
   const pending = pendingCommit();
-  const result = await writeTransaction(deps, async (trx) => {
-    // SQLite's `begin immediate` already holds the database's write lock; PostgreSQL locks the row.
-    if (deps.database.dialect.name === 'postgres') {
-      const locked = await lockAccount.executeTakeFirst(trx, accountId);
-      if (locked === undefined) throw new DomainError('NOT_FOUND');
-    }
+  const { db, dialect } = deps.database;
+  const result = await dialect.writeTransaction(db, async (trx) => {
+    // The account's row, locked where the dialect locks rows (on SQLite the write transaction
+    // already holds the database's write lock, and the statement only finds the row).
+    const locked = await lockAccountQuery(dialect).executeTakeFirst(trx, accountId);
+    if (locked === undefined) throw new DomainError('NOT_FOUND');
     return settleLocked(trx, deps, accountId, now, fn, pending);
   });
   committed(deps, accountId, pending);
   return result;
 }
 
-const lockAccount = prepared(1, (db: Kysely<Database>, accountId: number) =>
-  db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate(),
-);
+const lockAccountQueries = new WeakMap<DialectSeam, PreparedQuery<[number], { id: number }>>();
+
+/** The account row `FOR UPDATE` as the dialect writes it, prepared once per dialect seam. */
+function lockAccountQuery(dialect: DialectSeam): PreparedQuery<[number], { id: number }> {
+  let query = lockAccountQueries.get(dialect);
+  if (query === undefined) {
+    query = prepared(1, (db: Kysely<Database>, accountId: number) =>
+      dialect.forUpdate(db.selectFrom('accounts').select('id').where('id', '=', accountId)),
+    );
+    lockAccountQueries.set(dialect, query);
+  }
+  return query;
+}
 
 /**
  * The read path of every screen: one indexed read of the account row (shared with the requests
@@ -292,7 +281,7 @@ export async function runSchedulerOnce(
   let settled = 0;
   while (settled < batchSize) {
     const pending = pendingCommit();
-    const accountId = await writeTransaction(deps, async (trx) => {
+    const accountId = await deps.database.dialect.writeTransaction(deps.database.db, async (trx) => {
       const due = await deps.database.dialect
         .forUpdateSkipLocked(
           trx
