@@ -58,7 +58,9 @@ class UnitType {
       });
       if (hullFrom < 0 && layer.layerId !== SHIELD && layer.layerId !== ARMOR) hullFrom = j;
     });
-    if (hullFrom < 0) throw new RangeError(`combat: ${stack.kind} ${stack.id} has no structure layer`);
+    // A unit without hull points would be dead before any shot: the catalogue must not have one.
+    if (hullFrom < 0 || this.max.slice(hullFrom).every((points) => points <= 0))
+      throw new RangeError(`combat: ${stack.kind} ${stack.id} has no structure points`);
     this.hullFrom = hullFrom;
     this.shielded = layers[0]?.layerId === SHIELD && (this.max[0] ?? 0) > 0;
     this.shieldMax = this.shielded ? (this.max[0] ?? 0) : 0;
