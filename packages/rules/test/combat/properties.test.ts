@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFENSES, SHIPS } from '../../src/catalogue/units.js';
+import { DEFENSES, NOMAD_SHIPS, SHIPS } from '../../src/catalogue/units.js';
 import {
   resolveCombat,
   type CombatInput,
@@ -24,7 +24,8 @@ const stack = (maxCount: number): fc.Arbitrary<CombatStack> =>
   fc.oneof(
     fc.record({
       kind: fc.constant('ship' as const),
-      id: fc.constantFrom(...SHIPS.map((unit) => unit.id)),
+      // Every ship combat can meet: both races' and the nomad pirates'.
+      id: fc.constantFrom(...[...SHIPS, ...NOMAD_SHIPS].map((unit) => unit.id)),
       count: fc.integer({ min: 0, max: maxCount }),
     }),
     fc.record({
