@@ -24,6 +24,7 @@ import { isPageRequest, webAppFileDirectories, webAppStaticOptions } from './htt
 import { accountsRoutes } from './modules/accounts/index.js';
 import { ACCESS_COOKIE, authRoutes, createAuthService } from './modules/auth/index.js';
 import { commandantsRoutes } from './modules/commandants/index.js';
+import { fleetsRoutes } from './modules/fleets/index.js';
 import { constructionsRoutes } from './modules/constructions/index.js';
 import { emailsRoutes } from './modules/emails/index.js';
 import { createInProcessBus, eventsRoutes, type StreamRegistry } from './modules/events/index.js';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         emailsRoutes(session, ctx);
         accountsRoutes(session, ctx);
         commandantsRoutes(session, ctx);
+        fleetsRoutes(session, ctx);
         streams = eventsRoutes(session, events, {
           ...(deps.eventsHeartbeatMs !== undefined ? { heartbeatMs: deps.eventsHeartbeatMs } : {}),
           maxPerAccount: config.eventStreamsPerAccount,

@@ -32,6 +32,8 @@ const DATABASE_TABLES = {
   account_research: true,
   constructions: true,
   commandants: true,
+  fleets: true,
+  reports: true,
 } as const satisfies Record<keyof Database, true>;
 
 async function tablesOfDatabase(): Promise<string[]> {

@@ -176,6 +176,28 @@ export interface CommandantsTable {
   available_until: string;
 }
 
+/** Migration 010: a fleet in flight, the rules engine's FleetState as JSON in `data`. */
+export interface FleetsTable {
+  account_id: number;
+  id: number;
+  mission: number;
+  state: string;
+  target_system_id: number;
+  target_orbit: number;
+  target_account_id: number | null;
+  arrives_at: string;
+  data: string;
+}
+
+/** Migration 010: one player's copy of a combat or spy report. */
+export interface ReportsTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: string;
+  created_at: string;
+  data: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   refresh_tokens: RefreshTokensTable;
@@ -194,6 +216,8 @@ export interface Database {
   account_research: AccountResearchTable;
   constructions: ConstructionsTable;
   commandants: CommandantsTable;
+  fleets: FleetsTable;
+  reports: ReportsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

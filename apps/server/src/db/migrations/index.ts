@@ -9,6 +9,7 @@ import { loginKnownAddressesMigration } from './006-login-known-addresses.js';
 import { accountStateVersionMigration } from './007-account-state-version.js';
 import { authEpochMigration } from './008-auth-epoch.js';
 import { rankingVersionMigration } from './009-ranking-version.js';
+import { fleetsMigration } from './010-fleets.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -27,4 +28,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['007-account-state-version', accountStateVersionMigration],
   ['008-auth-epoch', authEpochMigration],
   ['009-ranking-version', rankingVersionMigration],
+  ['010-fleets', fleetsMigration],
 ];

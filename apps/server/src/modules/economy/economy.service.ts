@@ -29,6 +29,7 @@ import { touchPlanet } from './visits.repository.js';
 import { toIso } from './economy.mapping.js';
 import { stateCacheFor } from './state-cache.js';
 import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js';
+import { applyDueArrivals, fleetNoticeEmails } from '../fleets/index.js';
 
 export interface EconomyDeps {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
@@ -172,18 +173,77 @@ async function settleLocked<T>(
   // snapshot and the clock, so the stored row stays a valid "settled at settled_at" snapshot and
   // the next reader derives the same state from it. Writing it would cost a commit per screen.
   if (change.state === undefined && events.length === 0) return change.result;
+  await saveSettled(trx, deps, before, after, events, pending);
+  return change.result;
+}
+
+/** Saves what changed from `before` to `after`, with the emails and live events of `events`. */
+async function saveSettled(
+  trx: Kysely<Database>,
+  deps: EconomyDeps,
+  before: AccountState,
+  after: AccountState,
+  events: readonly GameEvent[],
+  pending: OnCommit,
+): Promise<void> {
+  const accountId = after.accountId;
   await saveAccountState(trx, before, after, {
     points: computePoints(after),
     nextEventAt: nextEventAt(after),
   });
   const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
+  // Fleet notices store their report first: the email carries its id (FLEETS.md section 8).
+  emails.push(...(await fleetNoticeEmails(trx, accountId, events)));
   await insertEmails(trx, accountId, emails);
   const live = toLiveEvents(events, emails.length);
   if (live.length > 0) {
     await deps.bus?.publishInTransaction(trx, accountId, live);
     pending.events.push(...live);
   }
-  return change.result;
+}
+
+/** What a transaction over several accounts changed in one of them. */
+export interface AccountsChange {
+  /** The state as `withAccounts` loaded it. */
+  before: AccountState;
+  after: AccountState;
+  events: readonly GameEvent[];
+}
+
+/**
+ * One transaction that locks several accounts in ascending id order (two transactions locking
+ * the same accounts never wait on each other in a cycle), loads their stored states (not settled:
+ * `fn` settles each to the instant it needs), lets `fn` change them, and saves each change with
+ * its emails and live events. Fleet arrivals that touch two accounts go through it.
+ */
+export async function withAccounts<T>(
+  deps: EconomyDeps,
+  accountIds: readonly number[],
+  fn: (
+    trx: Kysely<Database>,
+    states: ReadonlyMap<number, AccountState>,
+  ) => Promise<{ changes: readonly AccountsChange[]; result: T }>,
+): Promise<T> {
+  const ids = [...new Set(accountIds)].sort((x, y) => x - y);
+  const pending = new Map(ids.map((id) => [id, pendingCommit()]));
+  const { db, dialect } = deps.database;
+  const result = await dialect.writeTransaction(db, async (trx) => {
+    const states = new Map<number, AccountState>();
+    for (const id of ids) {
+      const locked = await lockAccountQuery(dialect).executeTakeFirst(trx, id);
+      if (locked === undefined) throw new DomainError('NOT_FOUND');
+    }
+    for (const id of ids) states.set(id, await loadAccountState(trx, id, stateCacheFor(db)));
+    const { changes, result } = await fn(trx, states);
+    for (const change of changes) {
+      const onCommit = pending.get(change.after.accountId);
+      if (onCommit === undefined) throw new Error(`account ${change.after.accountId} was not locked`);
+      await saveSettled(trx, deps, change.before, change.after, change.events, onCommit);
+    }
+    return result;
+  });
+  for (const [id, onCommit] of pending) committed(deps, id, onCommit);
+  return result;
 }
 
 export async function withAccount<T>(
@@ -192,6 +252,8 @@ export async function withAccount<T>(
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
 ): Promise<T> {
+  // Fleet arrivals touching this account lock two accounts: applied first, in their own transactions.
+  await applyDueArrivals(deps, accountId, now);
   const pending = pendingCommit();
   const { db, dialect } = deps.database;
   const result = await dialect.writeTransaction(db, async (trx) => {
@@ -252,7 +314,11 @@ export async function readAccount<T>(
   }
   const at = Math.max(now, stored.settledAt);
   const settled = settle(stored, at, deps.rules);
-  if (settled.events.length === 0) {
+  // A fleet arrival due at or from this account (settling stopped at its own, or another's is
+  // on its way): withAccount applies it first.
+  const arrivalDue =
+    settled.state.settledAt < at || (row.incoming_at !== null && Date.parse(row.incoming_at) <= at);
+  if (settled.events.length === 0 && !arrivalDue) {
     return fn({
       trx: db,
       state: settled.state,
@@ -299,6 +365,9 @@ export async function runSchedulerOnce(
     });
     if (accountId === null) break;
     committed(deps, accountId, pending);
+    // Settling stops at an arrival that touches another account (or the universe): applied here,
+    // so the account's next event moves on and an offline target is reached too.
+    await applyDueArrivals(deps, accountId, now);
     settled += 1;
   }
   return settled;

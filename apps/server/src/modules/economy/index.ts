@@ -9,7 +9,9 @@ export {
   runSchedulerOnce,
   settleDueAccountsTask,
   withAccount,
+  withAccounts,
   type AccountChange,
+  type AccountsChange,
   type AccountContext,
   type EconomyDeps,
 } from './economy.service.js';

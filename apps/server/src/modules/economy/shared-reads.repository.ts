@@ -18,10 +18,14 @@ import {
   type ResearchRow,
 } from './state.repository.js';
 import type { StateCache } from './state-cache.js';
+import { fleetRowsIn, incomingArrivalAt } from '../fleets/index.js';
 
 const accountRowsById = coalescedRowsById((db: Kysely<Database>, ids: number[]) =>
-  db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', 'in', ids),
+  db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).select(incomingArrivalAt).where('id', 'in', ids),
 );
+
+/** The account row of the read path, with when another account's fleet first arrives at it. */
+export type ReadPathAccountRow = AccountVersionRow & { incoming_at: string | null };
 
 /**
  * The account row as `loadAccountRow` gives it, for reads outside a transaction: requests that
@@ -31,7 +35,7 @@ const accountRowsById = coalescedRowsById((db: Kysely<Database>, ids: number[]) 
 export async function loadAccountRowNow(
   db: Kysely<Database>,
   accountId: number,
-): Promise<AccountVersionRow | undefined> {
+): Promise<ReadPathAccountRow | undefined> {
   const row = await accountRowsById(db, accountId);
   return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
 }
@@ -108,6 +112,7 @@ const sharedStateLoads = perDatabase((db) =>
         const research = byAccount(await researchRowsIn(n).execute(trx, ...keys));
         const constructions = byAccount(await constructionRowsIn(n).execute(trx, ...keys));
         const commandants = byAccount(await commandantRowsIn(n).execute(trx, ...keys));
+        const fleets = byAccount(await fleetRowsIn(n).execute(trx, ...keys));
         const loaded = new Map<number, LoadedAccount>();
         for (const raw of accounts) {
           const row = { ...raw, state_version: Number(raw.state_version) };
@@ -119,6 +124,7 @@ const sharedStateLoads = perDatabase((db) =>
             research.get(id) ?? [],
             constructions.get(id) ?? [],
             commandants.get(id) ?? [],
+            fleets.get(id) ?? [],
           );
           loaded.set(id, { row, state });
         }

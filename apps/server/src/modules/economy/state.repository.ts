@@ -7,6 +7,7 @@ import type { AccountState, PlanetState, PlanetTypeKey, PlayableRaceId, Points }
 import { prepared } from '../../db/prepared.js';
 import type { ConstructionsTable, Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
+import { fleetsFromRows, loadFleetRows, saveFleets, type FleetRow } from '../fleets/index.js';
 import {
   applyConstructionRows,
   applyModuleRows,
@@ -103,15 +104,16 @@ export async function loadAccountState(
   const kept = cache?.get(accountId, account.state_version);
   if (kept !== undefined) return kept;
 
-  const [planetRows, modules, research, constructions, commandants] = await Promise.all([
+  const [planetRows, modules, research, constructions, commandants, fleets] = await Promise.all([
     planetRowsOf.execute(trx, accountId),
     moduleRowsOf.execute(trx, accountId),
     researchRowsOf.execute(trx, accountId),
     constructionRowsOf.execute(trx, accountId),
     commandantRowsOf.execute(trx, accountId),
+    loadFleetRows(trx, accountId),
   ]);
 
-  const state = buildState(account, planetRows, modules, research, constructions, commandants);
+  const state = buildState(account, planetRows, modules, research, constructions, commandants, fleets);
   cache?.set(accountId, account.state_version, state);
   return state;
 }
@@ -130,6 +132,7 @@ export function buildState(
   research: readonly ResearchRow[],
   constructions: readonly ConstructionRow[],
   commandants: readonly CommandantRow[],
+  fleets: readonly FleetRow[] = [],
 ): AccountState {
   const planets: PlanetState[] = planetRows.map((row) => {
     const planet: PlanetState = {
@@ -161,6 +164,7 @@ export function buildState(
     planets,
     nextItemId: account.next_item_id,
   };
+  if (fleets.length > 0) state.fleets = fleetsFromRows(fleets);
   applyConstructionRows(state, constructions);
   deepFreeze(state);
   return state;
@@ -221,6 +225,7 @@ export async function saveAccountState(
   await saveResearch(trx, before, after);
   await saveCommandants(trx, before, after);
   await saveConstructions(trx, before, after);
+  await saveFleets(trx, before, after);
 }
 
 function rowKey(...parts: number[]): string {

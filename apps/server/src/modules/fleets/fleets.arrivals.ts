@@ -1,0 +1,292 @@
+/**
+ * Fleet arrivals that settling cannot apply alone (FLEETS.md section 7, decision 173): attack,
+ * spy, transport to another account, exploit and colonize. Each is applied in one transaction
+ * that locks the owner and the other account in ascending id order, settles the owner to the
+ * arrival (settling stops there) and the other account to the same instant, and stores both
+ * outcomes, the debris, the colony and the reports. Exactly once: under the locks, the fleet must
+ * still be the owner's next due arrival, and its row is changed by a guarded update.
+ */
+import {
+  cloneAccount,
+  isExternalArrival,
+  nextExternalFleetEvent,
+  resolveAttack,
+  resolveColonize,
+  resolveExploit,
+  resolveSpy,
+  resolveTransport,
+  settle,
+  turnRound,
+  type AccountState,
+  type FleetNotice,
+  type FleetState,
+  type GameEvent,
+  type MissionResult,
+} from '@starhold/rules';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
+import { insertReport, orbitView, setDebris, type OrbitView } from './fleets.repository.js';
+
+const toIso = (ms: number): string => new Date(ms).toISOString();
+
+/** Enough for a burst of arrivals at one account; the rest wait for its next read or the scheduler. */
+const MAX_ARRIVALS_PER_CALL = 32;
+/** How deep a chain of blocked targets (A's arrival waits for B's, which waits for C's) is followed. */
+const MAX_BLOCKED_DEPTH = 4;
+/** A colony's name until its owner renames it (names are 3 to 20 characters). */
+export const COLONY_NAME = 'Colony';
+
+interface DueArrival {
+  ownerId: number;
+  fleetId: number;
+  targetAccountId: number | null;
+  arrivesAt: number;
+}
+
+/** Outbound fleets due by `now` that involve the account (its own or heading for its planets). */
+async function dueArrivals(db: Kysely<Database>, accountId: number, now: number): Promise<DueArrival[]> {
+  const rows = await db
+    .selectFrom('fleets')
+    .select(['account_id', 'id', 'target_account_id', 'arrives_at', 'data'])
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('target_account_id', '=', accountId)]))
+    .where('state', '=', 'outbound')
+    .where('arrives_at', '<=', toIso(now))
+    .orderBy('arrives_at')
+    .orderBy('account_id')
+    .orderBy('id')
+    .execute();
+  return rows
+    .filter((row) => isExternalArrival(JSON.parse(row.data) as FleetState))
+    .map((row) => ({
+      ownerId: row.account_id,
+      fleetId: row.id,
+      targetAccountId: row.target_account_id,
+      arrivesAt: Date.parse(row.arrives_at),
+    }));
+}
+
+/**
+ * Applies, in time order, the due arrivals that involve `accountId`, before anything reads or
+ * changes it. Costs one indexed query when none is due.
+ */
+export async function applyDueArrivals(deps: EconomyDeps, accountId: number, now: number): Promise<void> {
+  let previous = '';
+  for (let round = 0; round < MAX_ARRIVALS_PER_CALL; round += 1) {
+    const [next] = await dueArrivals(deps.database.db, accountId, now);
+    if (next === undefined) return;
+    const key = `${next.ownerId}:${next.fleetId}`;
+    // The same arrival again: it could not be applied (a blocked chain too deep); leave it.
+    if (key === previous) return;
+    previous = key;
+    await applyArrivalOf(deps, next.ownerId, now, 0);
+  }
+}
+
+type Applied = { kind: 'applied' } | { kind: 'none' } | { kind: 'blocked'; by: number } | { kind: 'retry' };
+
+/** Applies the owner's next due external arrival (after its blockers when its target has one). */
+async function applyArrivalOf(deps: EconomyDeps, ownerId: number, now: number, depth: number): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [next] = (await dueArrivals(deps.database.db, ownerId, now)).filter(
+      (arrival) => arrival.ownerId === ownerId,
+    );
+    if (next === undefined) return;
+    const outcome = await applyOne(deps, next, now);
+    if (outcome.kind === 'applied' || outcome.kind === 'none') return;
+    if (outcome.kind === 'blocked') {
+      if (depth >= MAX_BLOCKED_DEPTH) return;
+      await applyArrivalOf(deps, outcome.by, now, depth + 1);
+    }
+  }
+}
+
+async function applyOne(deps: EconomyDeps, planned: DueArrival, now: number): Promise<Applied> {
+  const ids =
+    planned.targetAccountId === null ? [planned.ownerId] : [planned.ownerId, planned.targetAccountId];
+  return withAccounts<Applied>(deps, ids, async (trx, states) => {
+    const stored = states.get(planned.ownerId);
+    if (stored === undefined) return { changes: [], result: { kind: 'none' } };
+    const settled = settle(stored, Math.max(now, stored.settledAt), deps.rules);
+    const next = nextExternalFleetEvent(settled.state);
+    if (next === null || next.at > now || settled.state.settledAt !== next.at)
+      return { changes: [], result: { kind: 'none' } };
+    // Another arrival of the owner's comes first, or this one was applied meanwhile: look again.
+    if (next.fleetId !== planned.fleetId) return { changes: [], result: { kind: 'retry' } };
+    const fleet = settled.state.fleets?.find((candidate) => candidate.id === next.fleetId);
+    if (fleet === undefined) return { changes: [], result: { kind: 'none' } };
+
+    const orbit = await orbitView(trx, fleet.target.systemId, fleet.target.orbit);
+    const targetOwner = orbit?.planet?.accountId ?? null;
+    const needsTarget = fleet.mission === 1 || fleet.mission === 3 || fleet.mission === 4;
+    if (needsTarget && targetOwner !== null && targetOwner !== planned.targetAccountId) {
+      // The planet changed hands since dispatch: lock its present owner instead.
+      await trx
+        .updateTable('fleets')
+        .set({ target_account_id: targetOwner })
+        .where('account_id', '=', planned.ownerId)
+        .where('id', '=', fleet.id)
+        .execute();
+      return { changes: [], result: { kind: 'retry' } };
+    }
+    const target = targetOwner === null ? undefined : states.get(targetOwner);
+
+    let result: MissionResult;
+    let colonyId: number | null = null;
+    if (needsTarget) {
+      if (orbit?.planet == null || target === undefined) {
+        return {
+          changes: [turnedBack(stored, settled.state, settled.events, fleet.id, next.at)],
+          result: { kind: 'applied' },
+        };
+      }
+      const planetId = orbit.planet.planetId;
+      const debris = orbit.debris;
+      result =
+        fleet.mission === 3
+          ? resolveAttack(settled.state, fleet.id, target, planetId, debris, deps.rules)
+          : fleet.mission === 4
+            ? resolveSpy(settled.state, fleet.id, target, planetId, debris, deps.rules)
+            : resolveTransport(settled.state, fleet.id, target, planetId, deps.rules);
+    } else if (fleet.mission === 5) {
+      result = resolveExploit(settled.state, fleet.id, orbit?.debris ?? null);
+    } else {
+      colonyId =
+        orbit !== undefined && orbit.planet === null
+          ? await insertColony(trx, settled.state, orbit, next.at)
+          : null;
+      result = resolveColonize(settled.state, fleet.id, {
+        free: colonyId !== null,
+        planetType: (orbit?.planetType ?? 'default') as never,
+        maxCapacity: orbit?.maxCapacity ?? 0,
+        newPlanetId: colonyId ?? 0,
+      });
+    }
+
+    if (!result.ok) {
+      if (result.reason === 'TARGET_BLOCKED' && target !== undefined)
+        return { changes: [], result: { kind: 'blocked', by: target.accountId } };
+      // The arrival cannot happen as planned (the planet is gone): the fleet flies home.
+      if (colonyId !== null) await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
+      return {
+        changes: [turnedBack(stored, settled.state, settled.events, fleet.id, next.at)],
+        result: { kind: 'applied' },
+      };
+    }
+    const outcome = result.value;
+    if (colonyId !== null) {
+      const colony = outcome.owner.planets.find((planet) => planet.id === colonyId);
+      if (outcome.colony === undefined || colony === undefined)
+        await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
+      else
+        await trx
+          .updateTable('planets')
+          .set({ ...colony.resources })
+          .where('id', '=', colonyId)
+          .execute();
+    }
+    if (outcome.debris !== undefined && orbit !== undefined)
+      await setDebris(trx, orbit.orbitId, outcome.debris);
+
+    const noticesFor = (accountId: number): FleetNotice[] =>
+      outcome.notices.filter((notice) => notice.accountId === accountId);
+    const changes: AccountsChange[] = [
+      {
+        before: withColonyRow(stored, colonyId, outcome.owner),
+        after: outcome.owner,
+        events: [...settled.events, ...noticesFor(stored.accountId)],
+      },
+    ];
+    if (outcome.target !== null && target !== undefined && outcome.target.accountId !== stored.accountId)
+      changes.push({
+        before: target,
+        after: outcome.target,
+        events: [...outcome.targetEvents, ...noticesFor(target.accountId)],
+      });
+    return { changes, result: { kind: 'applied' } };
+  });
+}
+
+/** The owner's stored state, with the colony row just inserted already in it (saved apart). */
+function withColonyRow(stored: AccountState, colonyId: number | null, after: AccountState): AccountState {
+  if (colonyId === null) return stored;
+  const colony = after.planets.find((planet) => planet.id === colonyId);
+  if (colony === undefined) return stored;
+  // Only the row (resources written above); modules, ships and queues are saved as new.
+  return {
+    ...stored,
+    planets: [
+      ...stored.planets,
+      {
+        ...colony,
+        factories: {},
+        buildings: {},
+        ships: {},
+        defenses: {},
+        queues: { factories: [], buildings: [], ships: [], defenses: [] },
+      },
+    ],
+  };
+}
+
+/** The fleet turns round where it stands, its mission void. */
+function turnedBack(
+  stored: AccountState,
+  settledState: AccountState,
+  events: readonly GameEvent[],
+  fleetId: number,
+  at: number,
+): AccountsChange {
+  const after = cloneAccount(settledState);
+  const fleet = after.fleets?.find((candidate) => candidate.id === fleetId);
+  if (fleet !== undefined) turnRound(fleet, at);
+  return { before: stored, after, events };
+}
+
+async function insertColony(
+  trx: Kysely<Database>,
+  owner: AccountState,
+  orbit: OrbitView,
+  at: number,
+): Promise<number> {
+  const row = await trx
+    .insertInto('planets')
+    .values({
+      account_id: owner.accountId,
+      orbit_id: orbit.orbitId,
+      idx: owner.planets.length,
+      name: COLONY_NAME,
+      planet_type: orbit.planetType,
+      max_capacity: orbit.maxCapacity,
+      metal: 0,
+      crystal: 0,
+      fuel: 0,
+      last_visit: null,
+      created_at: toIso(at),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The emails of the fleet notices addressed to the account, each combat or spy report stored
+ * first (the player's copy) and linked by `report_id`.
+ */
+export async function fleetNoticeEmails(
+  trx: Kysely<Database>,
+  accountId: number,
+  events: readonly GameEvent[],
+): Promise<{ title: string; at: number; params: Record<string, unknown> }[]> {
+  const emails: { title: string; at: number; params: Record<string, unknown> }[] = [];
+  for (const event of events) {
+    if (event.kind !== 'fleet_notice' || event.accountId !== accountId) continue;
+    const reportId = event.report === undefined ? null : await insertReport(trx, accountId, event.report);
+    emails.push({
+      title: event.key,
+      at: event.at,
+      params: { ...event.params, fleet_id: event.fleetId, owner_id: event.ownerId, report_id: reportId },
+    });
+  }
+  return emails;
+}

@@ -1,0 +1,321 @@
+/**
+ * Fleets and reports as stored (migration 010): a fleet row holds the rules engine's FleetState as
+ * JSON beside the columns the server queries; the universe as the fleet code needs it.
+ */
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import {
+  buildRouteGraph,
+  type AccountState,
+  type FleetReport,
+  type FleetState,
+  type FleetSystem,
+  type RouteGraph,
+  type SecurityId,
+} from '@starhold/rules';
+import { prepared, preparedForLists } from '../../db/prepared.js';
+import type { Database } from '../../db/schema.js';
+
+const toIso = (ms: number): string => new Date(ms).toISOString();
+
+export interface FleetRow {
+  account_id: number;
+  data: string;
+}
+
+const fleetRowsOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db.selectFrom('fleets').select(['account_id', 'data']).where('account_id', '=', accountId).orderBy('id'),
+);
+
+/** The rows of several accounts' fleets, for the read path's shared loads. */
+export const fleetRowsIn = preparedForLists<[], FleetRow>(0, (db, _fixed, ids) =>
+  db.selectFrom('fleets').select(['account_id', 'data']).where('account_id', 'in', ids).orderBy('id'),
+);
+
+export const fleetsFromRows = (rows: readonly FleetRow[]): FleetState[] =>
+  rows.map((row) => JSON.parse(row.data) as FleetState);
+
+export async function loadFleetRows(db: Kysely<Database>, accountId: number): Promise<FleetRow[]> {
+  return fleetRowsOf.execute(db, accountId);
+}
+
+/**
+ * Writes the fleets that left, changed or landed between `before` and `after`. A changed fleet's
+ * update is guarded by the row as loaded: two writers never both apply one fleet event.
+ */
+export async function saveFleets(
+  trx: Kysely<Database>,
+  before: AccountState,
+  after: AccountState,
+): Promise<void> {
+  const accountId = after.accountId;
+  const old = new Map((before.fleets ?? []).map((fleet) => [fleet.id, JSON.stringify(fleet)]));
+  const next = new Map((after.fleets ?? []).map((fleet) => [fleet.id, fleet]));
+  const landed = [...old.keys()].filter((id) => !next.has(id));
+  if (landed.length > 0) {
+    const deleted = await trx
+      .deleteFrom('fleets')
+      .where('account_id', '=', accountId)
+      .where('id', 'in', landed)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== landed.length) throw new FleetRowChangedError(accountId);
+  }
+  for (const [id, fleet] of next) {
+    const data = JSON.stringify(fleet);
+    const previous = old.get(id);
+    if (previous === data) continue;
+    if (previous === undefined) {
+      await trx
+        .insertInto('fleets')
+        .values((eb) => ({
+          account_id: accountId,
+          id,
+          mission: fleet.mission,
+          state: fleet.state,
+          target_system_id: fleet.target.systemId,
+          target_orbit: fleet.target.orbit,
+          // The other account the arrival touches: the target planet's owner unless it is ours.
+          target_account_id:
+            fleet.mission === 2 ||
+            fleet.mission === 5 ||
+            fleet.mission === 6 ||
+            fleet.ownTargetPlanetId !== null
+              ? null
+              : eb
+                  .selectFrom('planets')
+                  .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+                  .select('planets.account_id')
+                  .where('orbits.system_id', '=', fleet.target.systemId)
+                  .where('orbits.index', '=', fleet.target.orbit),
+          arrives_at: toIso(fleet.arrivesAt),
+          data,
+        }))
+        .execute();
+      continue;
+    }
+    const updated = await trx
+      .updateTable('fleets')
+      .set({ state: fleet.state, arrives_at: toIso(fleet.arrivesAt), data })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .where('data', '=', previous)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new FleetRowChangedError(accountId);
+  }
+}
+
+/** A fleet row changed under a guarded write: the transaction must not commit. */
+export class FleetRowChangedError extends Error {
+  constructor(accountId: number) {
+    super(`Concurrent change of a fleet of account ${accountId}`);
+    this.name = 'FleetRowChangedError';
+  }
+}
+
+/** The accounts whose fleets arrive at `accountId`'s planets by `at` (attack, spy, transport). */
+export async function dueIncomingOwners(
+  db: Kysely<Database>,
+  accountId: number,
+  at: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('fleets')
+    .select('account_id')
+    .distinct()
+    .where('target_account_id', '=', accountId)
+    .where('state', '=', 'outbound')
+    .where('arrives_at', '<=', toIso(at))
+    .execute();
+  return rows.map((row) => row.account_id);
+}
+
+/**
+ * A column for reads of the account row: when the first fleet of another account still outbound
+ * to one of its planets arrives (null: none). The read path then knows, without a statement of
+ * its own, whether an arrival must be applied before it answers.
+ */
+export const incomingArrivalAt = (eb: ExpressionBuilder<Database, 'accounts'>) =>
+  eb
+    .selectFrom('fleets')
+    .select((f) => f.fn.min('fleets.arrives_at').as('at'))
+    .whereRef('fleets.target_account_id', '=', 'accounts.id')
+    .where('fleets.state', '=', 'outbound')
+    .as('incoming_at');
+
+/** The fleets of other accounts heading for `accountId`'s planets, with their owners' Espionage. */
+export async function incomingFleets(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<{ ownerId: number; espionage: number; fleet: FleetState }[]> {
+  const rows = await db
+    .selectFrom('fleets')
+    .leftJoin('account_research', (join) =>
+      join
+        .onRef('account_research.account_id', '=', 'fleets.account_id')
+        .on('account_research.research_id', '=', ESPIONAGE_RESEARCH_ID),
+    )
+    .select(['fleets.account_id', 'fleets.data', 'account_research.level'])
+    .where('fleets.target_account_id', '=', accountId)
+    .where('fleets.state', '=', 'outbound')
+    .where('fleets.mission', 'in', [3, 4])
+    .orderBy('fleets.arrives_at')
+    .execute();
+  return rows.map((row) => ({
+    ownerId: row.account_id,
+    espionage: row.level ?? 0,
+    fleet: JSON.parse(row.data) as FleetState,
+  }));
+}
+
+/** Research 5 is Espionage technology (FLEETS.md section 5). */
+export const ESPIONAGE_RESEARCH_ID = 5;
+
+export async function insertReport(
+  trx: Kysely<Database>,
+  accountId: number,
+  report: FleetReport,
+): Promise<number> {
+  const row = await trx
+    .insertInto('reports')
+    .values({
+      account_id: accountId,
+      kind: report.kind,
+      created_at: toIso(report.at),
+      data: JSON.stringify(report),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findReport(
+  db: Kysely<Database>,
+  accountId: number,
+  reportId: number,
+): Promise<{ id: number; kind: string; created_at: string; data: string } | undefined> {
+  return db
+    .selectFrom('reports')
+    .select(['id', 'kind', 'created_at', 'data'])
+    .where('id', '=', reportId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** What a target orbit holds now. */
+export interface OrbitView {
+  orbitId: number;
+  planetType: string;
+  maxCapacity: number;
+  debris: { metal: number; crystal: number };
+  planet: { accountId: number; planetId: number } | null;
+}
+
+export async function orbitView(
+  db: Kysely<Database>,
+  systemId: number,
+  orbit: number,
+): Promise<OrbitView | undefined> {
+  const row = await db
+    .selectFrom('orbits')
+    .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
+    .select([
+      'orbits.id',
+      'orbits.planet_type',
+      'orbits.max_capacity',
+      'orbits.debris_metal',
+      'orbits.debris_crystal',
+      'planets.id as planet_id',
+      'planets.account_id',
+    ])
+    .where('orbits.system_id', '=', systemId)
+    .where('orbits.index', '=', orbit)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    orbitId: row.id,
+    planetType: row.planet_type,
+    maxCapacity: row.max_capacity,
+    debris: { metal: row.debris_metal, crystal: row.debris_crystal },
+    planet:
+      row.planet_id !== null && row.account_id !== null
+        ? { accountId: row.account_id, planetId: row.planet_id }
+        : null,
+  };
+}
+
+export async function setDebris(
+  trx: Kysely<Database>,
+  orbitId: number,
+  debris: { metal: number; crystal: number },
+): Promise<void> {
+  await trx
+    .updateTable('orbits')
+    .set({ debris_metal: debris.metal, debris_crystal: debris.crystal })
+    .where('id', '=', orbitId)
+    .execute();
+}
+
+/** Where each planet of the account is: system and orbit index, in planet index order. */
+export async function planetPlaces(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<{ planetId: number; systemId: number; orbit: number }[]> {
+  const rows = await db
+    .selectFrom('planets')
+    .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+    .select(['planets.id', 'orbits.system_id', 'orbits.index'])
+    .where('planets.account_id', '=', accountId)
+    .orderBy('planets.idx')
+    .execute();
+  return rows.map((row) => ({ planetId: row.id, systemId: row.system_id, orbit: row.index }));
+}
+
+export interface FleetUniverse {
+  graph: RouteGraph;
+  systems: ReadonlyMap<number, FleetSystem>;
+}
+
+const universes = new WeakMap<object, Promise<FleetUniverse>>();
+
+/**
+ * Systems, gates and orbit counts never change once seeded: one copy per database handle serves
+ * every order of the process.
+ */
+export function fleetUniverse(db: Kysely<Database>): Promise<FleetUniverse> {
+  let universe = universes.get(db);
+  if (universe === undefined) {
+    universe = (async () => {
+      const [systems, gates, orbits] = await Promise.all([
+        db.selectFrom('systems').select(['id', 'x', 'y', 'security_id']).execute(),
+        db.selectFrom('gates').select(['a', 'b']).execute(),
+        db
+          .selectFrom('orbits')
+          .select(['system_id', (eb) => eb.fn.countAll<number>().as('count')])
+          .groupBy('system_id')
+          .execute(),
+      ]);
+      const orbitCount = new Map(orbits.map((row) => [row.system_id, Number(row.count)]));
+      const byId = new Map<number, FleetSystem>(
+        systems.map((s) => [
+          s.id,
+          {
+            id: s.id,
+            x: s.x,
+            y: s.y,
+            security: s.security_id as SecurityId,
+            orbits: Array.from({ length: orbitCount.get(s.id) ?? 0 }),
+          },
+        ]),
+      );
+      return {
+        systems: byId,
+        graph: buildRouteGraph(
+          systems.map((s) => ({ id: s.id, security: s.security_id as SecurityId })),
+          gates.map((g): [number, number] => [g.a, g.b]),
+        ),
+      };
+    })();
+    universe.catch(() => universes.delete(db));
+    universes.set(db, universe);
+  }
+  return universe;
+}

@@ -1,0 +1,11 @@
+/** Fleets in flight and their reports: the routes, and the rows the economy's state load and save include. */
+export { fleetsRoutes } from './fleets.routes.js';
+export {
+  fleetRowsIn,
+  fleetsFromRows,
+  incomingArrivalAt,
+  loadFleetRows,
+  saveFleets,
+  type FleetRow,
+} from './fleets.repository.js';
+export { applyDueArrivals, fleetNoticeEmails } from './fleets.arrivals.js';
