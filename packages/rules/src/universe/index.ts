@@ -12,6 +12,8 @@ export { MAX_COLONY_CAPACITY, MAX_ORBITS, MIN_COLONY_CAPACITY, MIN_ORBITS } from
 export { MAX_GATES_PER_SYSTEM } from './gates.js';
 export { UNIVERSE_PLANE_SIZE, minimumSystemDistance } from './positions.js';
 export { highSystemsPerRace, lowSystemsPerRace } from './regions.js';
+// Seeded draws for callers that replay a rule with its own seed (the combat simulator's rebuilds).
+export { createRandom, type Random } from './random.js';
 
 export const DEFAULT_SYSTEM_COUNT = 80;
 
