@@ -1,0 +1,198 @@
+import type { Fleet, FleetList, Report } from '@starhold/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { economyDeps, runSchedulerOnce } from '../src/modules/economy/index.js';
+import { emailsOf, readResources, setModule, setResources } from './economy-fixtures.js';
+import {
+  call,
+  equip,
+  freeOrbit,
+  homePlace,
+  moveToSecurity,
+  shipCount,
+  type Place,
+} from './fleets-fixtures.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
+
+/**
+ * Two players through the API: A spies on, attacks, supplies and recycles over B's planet (moved
+ * to low security, where attacks are allowed), and founds a colony. Arrivals are applied by
+ * whichever account is read first, or by the scheduler when nobody is.
+ */
+let t: TestApp;
+let a: TestPlayer;
+let b: TestPlayer;
+let aPlanet: number;
+let bPlace: Place;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { gameSpeed: 100 } });
+  a = await registerPlayer(t.app);
+  b = await registerPlayer(t.app);
+  // Astrophysics 2 (two planets), Espionage 4 (sees B's ships and defenses).
+  aPlanet = await equip(t.database.db, a.me.id, { 1: 300, 6: 10, 7: 5, 9: 1, 10: 2 }, { 5: 4, 6: 2 });
+  const bHome = await homePlace(t.database.db, b.me.id);
+  bPlace = await moveToSecurity(t.database.db, bHome.planetId, 2);
+  await setResources(t.database.db, bPlace.planetId, { metal: 40_000, crystal: 20_000, fuel: 10_000 });
+  await setModule(t.database.db, bPlace.planetId, 4, 1, 5);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Past `at`, with fresh sessions (the access token lives 15 minutes). */
+async function passTo(at: string): Promise<void> {
+  const target = Date.parse(at) + 1;
+  if (target > t.clock()) t.clock.set(target);
+  [a, b] = await Promise.all([loginPlayer(t.app, a), loginPlayer(t.app, b)]);
+}
+
+async function send(order: Record<string, unknown>): Promise<Fleet> {
+  const response = await call(t, a, 'POST', '/me/fleets', {
+    target: { system_id: bPlace.systemId, orbit: bPlace.orbit },
+    speed: 100,
+    prefer: 'shortest',
+    ...order,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data as unknown as Fleet;
+}
+
+async function emailsTitled(accountId: number, title: string): Promise<Record<string, unknown>[]> {
+  return (await emailsOf(t.database.db, accountId))
+    .filter((email) => email.title === title)
+    .map((email) => email.params as Record<string, unknown>);
+}
+
+async function report(player: TestPlayer, id: unknown): Promise<{ status: number; data: Report }> {
+  const response = await call(t, player, 'GET', `/me/reports/${String(id)}`);
+  return { status: response.status, data: response.body.data as unknown as Report };
+}
+
+describe('spy', () => {
+  it("is applied when the target is read first: A's report, B's notice, each report its owner's only", async () => {
+    const fleet = await send({ mission: 4, ships: [{ id: 6, count: 3 }] });
+    const hostile = (await call(t, b, 'GET', '/me/fleets')).body.data as unknown as FleetList;
+    expect(hostile.hostile.map((h) => h.id)).toEqual([fleet.id]);
+    // B's Espionage (0) is below A's (4): no composition.
+    expect(hostile.hostile[0]?.ships).toBeUndefined();
+
+    await passTo(fleet.arrives_at);
+    expect((await call(t, b, 'GET', '/me/planet')).status).toBe(200);
+
+    const spyReports = await emailsTitled(a.me.id, 'spy_report');
+    expect(spyReports).toHaveLength(1);
+    const reportId = spyReports[0]?.report_id;
+    expect(typeof reportId).toBe('number');
+    const own = await report(a, reportId);
+    expect(own.status).toBe(200);
+    expect(own.data).toMatchObject({ id: reportId, kind: 'spy', data: { targetId: b.me.id } });
+    expect(own.data.data.resources).toEqual({ metal: 40_000, crystal: 20_000, fuel: 10_000 });
+    expect((await report(b, reportId)).status).toBe(404);
+    expect(await emailsTitled(b.me.id, 'spied_on')).toHaveLength(1);
+
+    // Read again by both: applied once.
+    await call(t, a, 'GET', '/me/fleets');
+    await call(t, b, 'GET', '/me/fleets');
+    expect(await emailsTitled(a.me.id, 'spy_report')).toHaveLength(1);
+    expect(await emailsTitled(b.me.id, 'spied_on')).toHaveLength(1);
+  });
+});
+
+describe('attack', () => {
+  it('fights, plunders and reports to both sides, each with its own copy', async () => {
+    const bBefore = await readResources(t.database.db, bPlace.planetId);
+    const fleet = await send({ mission: 3, ships: [{ id: 1, count: 300 }] });
+    await passTo(fleet.arrives_at);
+    const list = (await call(t, a, 'GET', '/me/fleets')).body.data as unknown as FleetList;
+    const back = list.own.find((own) => own.id === fleet.id);
+    expect(back?.state).toBe('returning');
+
+    const [mine] = await emailsTitled(a.me.id, 'combat_report');
+    const [theirs] = await emailsTitled(b.me.id, 'combat_report');
+    expect(mine?.report_id).toEqual(expect.any(Number));
+    expect(theirs?.report_id).toEqual(expect.any(Number));
+    expect(mine?.report_id).not.toBe(theirs?.report_id);
+    const attackerCopy = await report(a, mine?.report_id);
+    const defenderCopy = await report(b, theirs?.report_id);
+    expect(attackerCopy.data.kind).toBe('combat');
+    expect(defenderCopy.data.data).toEqual(attackerCopy.data.data);
+    expect((await report(a, theirs?.report_id)).status).toBe(404);
+    expect((await report(b, mine?.report_id)).status).toBe(404);
+
+    const combat = attackerCopy.data.data as {
+      winner: string;
+      plunder: { metal: number; crystal: number; fuel: number };
+    };
+    expect(combat.winner).toBe('attacker');
+    // What B lost to plunder is what the fleet carries home (production ran meanwhile on B).
+    expect(back?.cargo).toEqual(combat.plunder);
+    const bAfter = await readResources(t.database.db, bPlace.planetId);
+    expect(bAfter.metal).toBeLessThan(bBefore.metal);
+    expect(combat.plunder.metal).toBeGreaterThan(0);
+  });
+});
+
+describe('transport to another player, applied by the scheduler', () => {
+  it('unloads the cargo on B while nobody reads either account', async () => {
+    const cargo = { metal: 1000, crystal: 500, fuel: 0 };
+    const fleet = await send({ mission: 1, ships: [{ id: 7, count: 1 }], cargo });
+    const before = await readResources(t.database.db, bPlace.planetId);
+    t.clock.set(Date.parse(fleet.arrives_at) + 1);
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    await runSchedulerOnce(deps, t.clock());
+    const stored = await t.database.db
+      .selectFrom('fleets')
+      .select('state')
+      .where('account_id', '=', a.me.id)
+      .where('id', '=', fleet.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.state).toBe('returning');
+    const after = await readResources(t.database.db, bPlace.planetId);
+    // B's stored row was settled to the arrival: production up to it, then the cargo.
+    expect(after.metal - before.metal).toBeGreaterThanOrEqual(1000);
+    expect(after.crystal - before.crystal).toBeGreaterThanOrEqual(500);
+    const delivered = await emailsTitled(b.me.id, 'transport_delivered');
+    expect(delivered).toEqual([
+      expect.objectContaining({ metal: 1000, crystal: 500, from_account_id: a.me.id }),
+    ]);
+  });
+});
+
+describe('colonize', () => {
+  it('founds a full planet: listed, focusable, with its own module screens', async () => {
+    const orbit = await freeOrbit(t.database.db);
+    const fleet = await send({
+      mission: 6,
+      target: { system_id: orbit.systemId, orbit: orbit.orbit },
+      ships: [
+        { id: 9, count: 1 },
+        { id: 7, count: 1 },
+      ],
+      cargo: { metal: 300, crystal: 200, fuel: 100 },
+    });
+    await passTo(fleet.arrives_at);
+    const planets = (await call(t, a, 'GET', '/me/planets')).body.data as unknown as {
+      planets: { id: number }[];
+    };
+    expect(planets.planets).toHaveLength(2);
+    expect(await emailsTitled(a.me.id, 'colonized')).toHaveLength(1);
+    const colonyId = planets.planets[1]?.id ?? 0;
+    expect(await shipCount(t.database.db, colonyId, 7)).toBe(1);
+    expect(await shipCount(t.database.db, colonyId, 9)).toBe(0);
+    const colony = await readResources(t.database.db, colonyId);
+    expect(colony.metal).toBeGreaterThanOrEqual(300);
+    expect((await call(t, a, 'POST', '/me/planet', { planet_index: 1 })).status).toBe(200);
+    const factories = await call(t, a, 'GET', '/me/planet/factories');
+    expect(factories.status).toBe(200);
+    const start = await call(t, a, 'POST', '/me/planet/factories/1', {});
+    expect(start.status).toBe(200);
+    expect((await call(t, a, 'POST', '/me/planet', { planet_index: 0 })).status).toBe(200);
+    expect(await shipCount(t.database.db, aPlanet, 9)).toBe(0);
+  });
+});
