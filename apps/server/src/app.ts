@@ -15,10 +15,11 @@ import { errorHandler } from './http/error-handler.js';
 import { createSerializerCompiler } from './http/serializer.js';
 import { mutationGuard } from './http/guards.js';
 import {
+  apiSecurityHeaders,
   applyHeaders,
-  CACHE_PRIVATE_API,
   docsContentSecurityPolicy,
-  securityHeaders,
+  headersHook,
+  pageSecurityHeaders,
 } from './http/security-headers.js';
 import { isPageRequest, webAppFileDirectories, webAppStaticOptions } from './http/web-app.js';
 import { accountsRoutes } from './modules/accounts/index.js';
@@ -107,13 +108,20 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   const hasWeb = existsSync(config.webDist);
   const pageHtml = hasWeb ? readPage(config.webDist) : undefined;
-  const headers = securityHeaders({
+  const pageHeaders = pageSecurityHeaders({
     secure: config.cookieSecure,
     ...(pageHtml === undefined ? {} : { pageHtml }),
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    applyHeaders(reply.raw, headers);
-    done();
+  const apiHeaders = apiSecurityHeaders({ secure: config.cookieSecure });
+  const setPageHeaders = headersHook(pageHeaders);
+  const setApiHeaders = headersHook(apiHeaders);
+  // Each route gets its header list when it is registered, so no request decides which applies:
+  // the API's scope and the docs' scope have their own hooks (below), every other route (the web
+  // app's files) gets the page's as a route hook.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) return;
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [setPageHeaders] : [setPageHeaders, ...[own].flat()];
   });
 
   const rate = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
@@ -141,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(async (docs) => {
+    docs.addHook('onRequest', setPageHeaders);
     docs.addHook('onRequest', limitRate);
     await docs.register(swaggerUi, {
       routePrefix: '/api/docs',
@@ -161,11 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   await app.register(
     async (api) => {
       const scope = api.withTypeProvider<ZodTypeProvider>();
+      scope.addHook('onRequest', setApiHeaders);
       scope.addHook('onRequest', limitRate);
-      scope.addHook('onRequest', (_request, reply, done) => {
-        reply.raw.setHeader('cache-control', CACHE_PRIVATE_API);
-        done();
-      });
       scope.addHook('onRequest', mutationGuard(config.allowedOrigins));
       healthRoutes(scope, VERSION);
       listsRoutes(scope);
@@ -209,6 +215,13 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     await app.register(fastifyStatic, webAppStaticOptions(config.webDist));
   }
   app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      // An unknown API path may have reached the web app's wildcard route first, which set the page's.
+      for (const [name] of pageHeaders) reply.removeHeader(name);
+      applyHeaders(reply, apiHeaders);
+    } else {
+      applyHeaders(reply, pageHeaders);
+    }
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && isRead && isPageRequest(request.url, webFileDirectories)) {
       // Client-side routes (/systems/12, /profile) all boot from the same page (no-cache, compressed).

@@ -20,15 +20,23 @@ afterAll(() => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-function expectSecurityHeaders(headers: Record<string, unknown>): void {
+function expectSecurityHeaders(headers: Record<string, unknown>, kind: 'page' | 'api' = 'page'): void {
   const csp = String(headers['content-security-policy']);
-  expect(csp).toContain("default-src 'self'");
+  if (kind === 'page') {
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  } else {
+    // JSON is never rendered: a policy that allows nothing.
+    expect(csp).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(headers['cache-control']).toBe('no-store');
+  }
   expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain("object-src 'none'");
-  expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
-  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-frame-options']).toBe(kind === 'page' ? 'DENY' : undefined);
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('same-origin');
+  expect(headers['x-powered-by']).toBeUndefined();
 }
 
 describe('security headers over plain HTTP', () => {
@@ -54,6 +62,18 @@ describe('security headers over plain HTTP', () => {
     }
   });
 
+  it('are on answers the rate limit refuses', async () => {
+    const limited = await createTestApp({ config: { webDist }, rateLimit: { max: 1, windowMs: 60_000 } });
+    try {
+      await limited.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const refused = await limited.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(refused.statusCode).toBe(429);
+      expectSecurityHeaders(refused.headers, 'api');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("are on the app's files", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(response.statusCode).toBe(200);
@@ -70,8 +90,7 @@ describe('security headers over plain HTTP', () => {
       t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 200, 404]);
-    for (const answer of answers) expectSecurityHeaders(answer.headers);
-    for (const answer of answers.slice(0, 4)) expect(answer.headers['cache-control']).toBe('no-store');
+    for (const answer of answers) expectSecurityHeaders(answer.headers, 'api');
     expect(answers[0]?.json()).toMatchObject({ data: { email: player.email } });
   });
 
@@ -98,10 +117,13 @@ describe('security headers behind HTTPS (COOKIE_SECURE)', () => {
   });
 
   it('add Strict-Transport-Security to pages and API answers', async () => {
-    for (const url of ['/', '/api/v1/health']) {
+    for (const [url, kind] of [
+      ['/', 'page'],
+      ['/api/v1/health', 'api'],
+    ] as const) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
-      expectSecurityHeaders(response.headers);
+      expectSecurityHeaders(response.headers, kind);
     }
   });
 });

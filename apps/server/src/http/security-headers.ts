@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** A header list computed once at start: every answer only copies it (decision 156). */
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
-/** Authenticated API answers carry the player's data (their email in GET /me): never stored. */
+/** API answers carry the player's data (their email in GET /me): never stored. */
 export const CACHE_PRIVATE_API = 'no-store';
 
 /**
@@ -56,7 +57,7 @@ export interface SecurityHeaderOptions {
  * behind HTTPS only (on plain HTTP it would be ignored at best, a trap for a later HTTPS-less
  * host at worst).
  */
-export function securityHeaders(options: SecurityHeaderOptions): HeaderList {
+export function pageSecurityHeaders(options: SecurityHeaderOptions): HeaderList {
   const scriptHashes = options.pageHtml === undefined ? [] : inlineScriptHashes(options.pageHtml);
   return helmetHeaders({
     contentSecurityPolicy: {
@@ -77,6 +78,12 @@ export function securityHeaders(options: SecurityHeaderOptions): HeaderList {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Headers for browsers of the past (Internet Explorer, Flash, the XSS auditor): each header is
+    // work on every answer, these protect nobody who can run the game.
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: options.secure ? { maxAge: 31_536_000, includeSubDomains: false } : false,
@@ -88,6 +95,36 @@ function docsDirective(directive: string): string {
   // Swagger UI sets style attributes while it renders; a hash in the list would void 'unsafe-inline'.
   if (directive.startsWith('style-src')) return "style-src 'self' 'unsafe-inline'";
   return directive;
+}
+
+/**
+ * The API's answers are JSON, never rendered: a policy that allows nothing (and no framing), no
+ * MIME sniffing, no referrer, never stored; HSTS behind HTTPS. Four headers, not a page's seven:
+ * each one is work on every API answer (about 0.25 µs).
+ */
+export function apiSecurityHeaders(options: Pick<SecurityHeaderOptions, 'secure'>): HeaderList {
+  return [
+    ...helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+      },
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+      xPoweredBy: false,
+      // frame-ancestors above refuses framing; X-Frame-Options would only repeat it.
+      xFrameOptions: false,
+      referrerPolicy: { policy: 'same-origin' },
+      strictTransportSecurity: options.secure ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    }),
+    ['cache-control', CACHE_PRIVATE_API],
+  ];
 }
 
 /**
@@ -104,10 +141,26 @@ export function docsContentSecurityPolicy(policy: string): string {
     .join('; ');
 }
 
-/** Copies a precomputed list onto the response (merged by Node with the headers Fastify writes). */
-export function applyHeaders(raw: ServerResponse, headers: HeaderList): void {
+/**
+ * Copies a precomputed list into the reply's headers. Through Fastify's own header object, not
+ * `reply.raw.setHeader`: headers set on the raw response make Node merge Fastify's headers one by
+ * one at write time, which cost twice as much per answer when measured.
+ */
+export function applyHeaders(reply: FastifyReply, headers: HeaderList): void {
   for (let i = 0; i < headers.length; i += 1) {
     const header = headers[i]!;
-    raw.setHeader(header[0], header[1]);
+    reply.header(header[0], header[1]);
   }
+}
+
+/** An `onRequest` hook that applies `headers` (created once, at start). */
+export function headersHook(headers: HeaderList) {
+  return function setSecurityHeaders(
+    _request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
+    applyHeaders(reply, headers);
+    done();
+  };
 }

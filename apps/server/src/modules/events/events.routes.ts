@@ -72,6 +72,8 @@ export function eventsRoutes(
     // The stream outlives Fastify's reply cycle: we write to the socket ourselves from now on.
     reply.hijack();
     raw.writeHead(200, {
+      // The API's security headers, set on the reply before it was hijacked (once per stream).
+      ...reply.getHeaders(),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',
