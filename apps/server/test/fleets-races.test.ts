@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { Fleet } from '@starhold/contract';
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { AppInstance } from '../src/context.js';
+import { economyDeps, runSchedulerOnce } from '../src/modules/economy/index.js';
+import { emailsOf, readResources, setModule, setResearch, setResources } from './economy-fixtures.js';
+import { call, equip, homePlace, moveToSecurity, shipCount, type Place } from './fleets-fixtures.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
+
+/**
+ * Races around fleets. Meaningful on PostgreSQL (TEST_DATABASE_URL), where requests run in
+ * parallel on several connections; on SQLite the write transactions serialise and the same
+ * assertions hold trivially.
+ */
+let t: TestApp;
+/** A second server over the same database: its own Kysely instance, so its own kept states. */
+let second: AppInstance;
+let a: TestPlayer;
+let b: TestPlayer;
+let aPlanet: number;
+let bPlace: Place;
+
+/** A plugin that changes nothing: `withPlugin` then gives a new Kysely instance (another process's caches). */
+const samePlugin: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: (args) => Promise.resolve(args.result),
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { gameSpeed: 100 } });
+  second = await buildApp({
+    config: t.config,
+    db: t.database.db.withPlugin(samePlugin),
+    dialect: t.database.dialect,
+    clock: t.clock,
+    random: randomBytes,
+  });
+  await second.ready();
+  a = await registerPlayer(t.app);
+  b = await registerPlayer(t.app);
+  aPlanet = await equip(t.database.db, a.me.id, { 6: 5 });
+  bPlace = await moveToSecurity(t.database.db, (await homePlace(t.database.db, b.me.id)).planetId, 2);
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+const spyOrder = (count: number) => ({
+  mission: 4,
+  target: { system_id: bPlace.systemId, orbit: bPlace.orbit },
+  ships: [{ id: 6, count }],
+  speed: 100,
+  prefer: 'shortest',
+});
+
+async function fleetsOf(accountId: number): Promise<{ id: number; data: string; state: string }[]> {
+  return t.database.db
+    .selectFrom('fleets')
+    .select(['id', 'data', 'state'])
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+const shipsInFlight = (rows: { data: string }[]): number =>
+  rows.reduce(
+    (sum, row) => sum + ((JSON.parse(row.data) as { ships: Record<string, number> }).ships['6'] ?? 0),
+    0,
+  );
+
+describe('dispatch against dispatches and unit orders of the same planet', () => {
+  it('never sends more ships or spends more fuel or metal than the planet had', async () => {
+    // Fuel for two spy trips at most; metal for two light fighters at most.
+    const preview = await call(t, a, 'POST', '/me/fleets/preview', spyOrder(2));
+    const fuel = (preview.body.data as { fuel: number }).fuel;
+    await setModule(t.database.db, aPlanet, 2, 2, 8);
+    await setResearch(t.database.db, a.me.id, 7, 3);
+    await setResources(t.database.db, aPlanet, { metal: 6500, crystal: 100_000, fuel: fuel * 2 + 1 });
+    const calls = Array.from({ length: 8 }, (_, i) =>
+      (i % 2 === 0 ? t.app : second).inject({
+        method: 'POST',
+        url: i < 4 ? '/api/v1/me/fleets' : '/api/v1/me/planet/ships/1',
+        headers: a.headers,
+        payload: JSON.stringify(i < 4 ? spyOrder(2) : { value: 1 }),
+      }),
+    );
+    const responses = await Promise.all(calls);
+    const dispatched = responses.slice(0, 4).filter((r) => r.statusCode === 201).length;
+    const ordered = responses.slice(4).filter((r) => r.statusCode === 200).length;
+    expect(dispatched).toBe(2);
+    expect(ordered).toBe(2);
+    for (const response of responses) expect([200, 201, 409, 422]).toContain(response.statusCode);
+    const left = await readResources(t.database.db, aPlanet);
+    expect(left.fuel).toBeGreaterThanOrEqual(0);
+    expect(left.metal).toBeGreaterThanOrEqual(0);
+    expect((await shipCount(t.database.db, aPlanet, 6)) + shipsInFlight(await fleetsOf(a.me.id))).toBe(5);
+  });
+});
+
+describe('recall', () => {
+  it('turns a fleet round once when two recalls race', async () => {
+    const [fleet] = await fleetsOf(a.me.id);
+    // Flown a while: a fleet recalled at its departure instant would be home at once.
+    t.clock.advance(1000);
+    const url = `/api/v1/me/fleets/${String(fleet?.id)}/recall`;
+    const responses = await Promise.all(
+      [t.app, second, t.app].map((app) =>
+        app.inject({ method: 'POST', url, headers: a.headers, payload: '{}' }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const recalled = responses.find((r) => r.statusCode === 200)?.json<{ data: Fleet }>().data;
+    const stored = (await fleetsOf(a.me.id)).find((row) => row.id === fleet?.id);
+    expect(stored?.state).toBe('returning');
+    expect(JSON.parse(stored?.data ?? '{}')).toMatchObject({
+      returnsAt: Date.parse(recalled?.returns_at ?? ''),
+    });
+  });
+});
+
+describe('an arrival read by both accounts on two servers and the scheduler at once', () => {
+  it('is applied exactly once', async () => {
+    const outbound = (await fleetsOf(a.me.id)).find((row) => row.state === 'outbound');
+    const arrivesAt = (JSON.parse(outbound?.data ?? '{}') as { arrivesAt: number }).arrivesAt;
+    t.clock.set(arrivesAt + 1);
+    [a, b] = await Promise.all([loginPlayer(t.app, a), loginPlayer(t.app, b)]);
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    const reads = [t.app, second].flatMap((app) =>
+      [a, b, a, b].map((player) =>
+        app.inject({ method: 'GET', url: '/api/v1/me/fleets', headers: player.headers }),
+      ),
+    );
+    const [responses] = await Promise.all([Promise.all(reads), runSchedulerOnce(deps, t.clock())]);
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const spy = (await emailsOf(t.database.db, a.me.id)).filter((email) => email.title === 'spy_report');
+    const spied = (await emailsOf(t.database.db, b.me.id)).filter((email) => email.title === 'spied_on');
+    expect(spy).toHaveLength(1);
+    expect(spied).toHaveLength(1);
+    const reports = await t.database.db.selectFrom('reports').select('id').execute();
+    expect(reports).toHaveLength(1);
+  });
+});
