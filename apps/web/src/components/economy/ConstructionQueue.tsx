@@ -4,6 +4,7 @@ import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { systemClock, type Clock } from '../../lib/clock';
 import { formatDateTime, parseServerDate } from '../../lib/format';
+import classes from './economy.module.css';
 import { formatCountdown, queueProgress } from './economy-format';
 import { MODULE_KINDS, type ModuleKind } from './module-kinds';
 import { moduleTextKey } from './module-view';
@@ -42,7 +43,7 @@ export function ConstructionQueue({
         <Text fw={700} size="sm">
           {t(`queue.title.${kind}`)}
         </Text>
-        <Badge variant="light" color="gray" title={t('queue.max', { max })}>
+        <Badge variant="light" color="gray" title={t('queue.max', { max })} className={classes.wholeBadge}>
           {t('queue.count', { count: items.length, max })}
         </Badge>
       </Group>
@@ -108,6 +109,7 @@ function QueueItem({ kind, item, raceId, clock, locale, cancelling, onCancel, on
         <Group gap={6} wrap="nowrap">
           <Badge
             size="xs"
+            className={classes.wholeBadge}
             color={finished ? 'green' : running ? undefined : 'yellow'}
             variant={running ? 'filled' : 'light'}
           >

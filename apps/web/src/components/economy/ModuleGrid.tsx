@@ -42,7 +42,9 @@ export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpg
   const info = MODULE_KINDS[kind];
   const amountText = useAmountText(kind);
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing="sm">
+    // Columns follow the grid's own width, not the window's: at 1280 px the sidebars and the queue
+    // leave the grid about 500 px, where four columns cut the cards' badges.
+    <SimpleGrid type="container" cols={{ base: 2, '480px': 3, '680px': 4, '860px': 5 }} spacing="sm">
       {items.map((item) => {
         const name = t(`${moduleTextKey(kind, item.id, item.raceId)}.name`);
         return (
@@ -70,9 +72,9 @@ export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpg
                 </Text>
               </Stack>
             </UnstyledButton>
-            <Group justify="space-between" mt={6} wrap="nowrap" gap={4}>
+            <Group justify="space-between" mt={6} gap={4}>
               {item.pending > 0 ? (
-                <Badge size="xs" variant="light" data-testid="module-pending">
+                <Badge size="xs" variant="light" data-testid="module-pending" className={classes.wholeBadge}>
                   {t('item.inProgress', { count: item.pending })}
                 </Badge>
               ) : (
