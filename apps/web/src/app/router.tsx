@@ -20,6 +20,7 @@ const screens = {
   ships: preloadableLazy(() => import('../features/ships')),
   defenses: preloadableLazy(() => import('../features/defenses')),
   commandants: preloadableLazy(() => import('../features/commandants')),
+  simulator: preloadableLazy(() => import('../features/simulator')),
   emails: preloadableLazy(() => import('../features/emails')),
   systems: preloadableLazy(() => import('../features/systems')),
   auth: preloadableLazy(() => import('../features/auth')),
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
       page('/planet/ships', screens.ships),
       page('/planet/defenses', screens.defenses),
       page('/commandants', screens.commandants),
+      page('/simulator', screens.simulator),
     ],
   },
   {

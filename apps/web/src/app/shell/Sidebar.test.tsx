@@ -8,6 +8,7 @@ describe('Sidebar', () => {
     renderWithApp(<Sidebar collapsed={false} onNavigate={() => undefined} />);
     expect(screen.getByText('Tableau de bord')).toBeInTheDocument();
     expect(screen.getByText('Commandants')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Simulateur' })).toHaveAttribute('href', '/simulator');
     fireEvent.mouseEnter(screen.getByText('Usines'));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });

@@ -5,10 +5,14 @@ import {
   IconLayoutDashboard,
   IconRocket,
   IconShieldHalfFilled,
+  IconSwords,
   IconUserStar,
 } from '@tabler/icons-react';
 
-/** Sidebar entries in SPEC order: dashboard, researchs, factories, buildings, ships, defenses, commandants. */
+/**
+ * Sidebar entries in SPEC order: dashboard, researchs, factories, buildings, ships, defenses,
+ * commandants; then the combat simulator (issue 20), whose label lives in its own namespace.
+ */
 export const NAV_ITEMS = [
   { to: '/', labelKey: 'nav.dashboard', Icon: IconLayoutDashboard, end: true },
   { to: '/account/research', labelKey: 'nav.research', Icon: IconAtom2, end: false },
@@ -17,4 +21,5 @@ export const NAV_ITEMS = [
   { to: '/planet/ships', labelKey: 'nav.ships', Icon: IconRocket, end: false },
   { to: '/planet/defenses', labelKey: 'nav.defenses', Icon: IconShieldHalfFilled, end: false },
   { to: '/commandants', labelKey: 'nav.commandants', Icon: IconUserStar, end: false },
+  { to: '/simulator', labelKey: 'simulator:nav', Icon: IconSwords, end: false },
 ] as const;

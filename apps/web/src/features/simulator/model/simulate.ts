@@ -96,10 +96,12 @@ export function simulateBattles(
     addTo(lost.attacker, attackerLosses.cost);
     addTo(lost.defender, defenderLosses.cost);
     attacker.forEach((stack, index) => {
-      lostUnits.attacker[index] += stack.count - (result.attackerSurvivors[index]?.count ?? 0);
+      lostUnits.attacker[index] =
+        (lostUnits.attacker[index] ?? 0) + stack.count - (result.attackerSurvivors[index]?.count ?? 0);
     });
     defender.forEach((stack, index) => {
-      lostUnits.defender[index] += stack.count - (result.defenderSurvivors[index]?.count ?? 0);
+      lostUnits.defender[index] =
+        (lostUnits.defender[index] ?? 0) + stack.count - (result.defenderSurvivors[index]?.count ?? 0);
     });
     const fresh = debrisOf(
       attackerLosses.shipMetal + defenderLosses.shipMetal,
@@ -110,7 +112,7 @@ export function simulateBattles(
     const rebuilt = rebuildDefenses(defenderLosses.destroyedDefenses, createRandom(`${seedOf(run)}:rebuild`));
     for (const { id, count } of rebuilt) {
       const index = defender.findIndex((stack) => stack.kind === 'defense' && stack.id === id);
-      if (index >= 0) rebuiltUnits[index] += count;
+      if (index >= 0) rebuiltUnits[index] = (rebuiltUnits[index] ?? 0) + count;
     }
     const room = cargoCapacity(survivorsOf(result.attackerSurvivors, 'ship'));
     cargo += room;

@@ -1,0 +1,181 @@
+import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { PlayableRaceId } from '@starhold/rules';
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRaceTheme } from '../../../app/race-theme';
+import { raceName } from '../../../lib/names';
+import { workerRunner, type SimulationRunner } from '../model/runner';
+import {
+  checkForm,
+  emptyForm,
+  fieldId,
+  RESOURCE_KEYS,
+  type SideForm,
+  type SideRole,
+  type SimulatorForm,
+} from '../model/setup';
+import type { SimulationSummary } from '../model/simulate';
+import { NumberField } from './NumberField';
+import { SideCard } from './SideCard';
+import { SimulationResults } from './SimulationResults';
+
+const RESOURCE_IDS = { metal: 1, crystal: 2, fuel: 3 } as const;
+
+/**
+ * Combat simulator: two sides typed in, N battles through the rules' engine in a worker, the
+ * averages shown. Changing any input stops a running simulation and marks the results as out of date.
+ */
+export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRunner }) {
+  const { t } = useTranslation('simulator');
+  const { race } = useRaceTheme();
+  const playerRace: PlayableRaceId = race === 'robot' ? 2 : 1;
+  const [form, setForm] = useState<SimulatorForm>(() => emptyForm(playerRace));
+  const check = useMemo(() => checkForm(form), [form]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [results, setResults] = useState<{ summary: SimulationSummary; stale: boolean } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The run whose messages count; an older run's late messages are ignored.
+  const active = useRef<{ id: number; cancel: () => void } | null>(null);
+  const nextId = useRef(0);
+
+  const stop = () => {
+    active.current?.cancel();
+    active.current = null;
+    setProgress(null);
+  };
+  useEffect(() => () => active.current?.cancel(), []);
+
+  const update = (change: (current: SimulatorForm) => SimulatorForm) => {
+    stop();
+    setResults((current) => current && { ...current, stale: true });
+    setForm(change);
+  };
+  const updateSide = (role: SideRole) => (change: (side: SideForm) => SideForm) =>
+    update((current) => ({ ...current, [role]: change(current[role]) }));
+
+  const start = () => {
+    const setup = check.setup;
+    if (setup === null) return;
+    stop();
+    nextId.current += 1;
+    const id = nextId.current;
+    const current = () => active.current?.id === id;
+    active.current = { id, cancel: () => undefined };
+    setFailure(null);
+    setProgress({ done: 0, total: setup.runs });
+    const run = runner(setup, (done, total) => {
+      if (current()) setProgress({ done, total });
+    });
+    if (!current()) return;
+    active.current = { id, cancel: run.cancel };
+    run.result.then(
+      (summary) => {
+        if (!current()) return;
+        active.current = null;
+        setProgress(null);
+        setResults({ summary, stale: false });
+      },
+      (error: unknown) => {
+        if (!current()) return;
+        active.current = null;
+        setProgress(null);
+        setFailure(error instanceof Error ? error.message : String(error));
+      },
+    );
+  };
+
+  const message = (id: string) => {
+    const kind = check.errors.get(id);
+    return kind ? t(`errors.${kind}`) : undefined;
+  };
+  const running = progress !== null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('hint')}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        {(['attacker', 'defender'] as const).map((role) => (
+          <SideCard
+            key={role}
+            role={role}
+            side={form[role]}
+            errors={check.errors}
+            empty={check.empty[role]}
+            onChange={updateSide(role)}
+          />
+        ))}
+      </SimpleGrid>
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <div>
+            <Text fw={700} size="sm">
+              {t('stock')} ({raceName(t, form.defender.race)})
+            </Text>
+            <Text size="xs" c="dimmed" mb="xs">
+              {t('stockHint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+              {RESOURCE_KEYS.map((key) => (
+                <NumberField
+                  key={key}
+                  size="sm"
+                  label={t(`common:resources.names.${RESOURCE_IDS[key]}`)}
+                  aria-label={t('fieldLabel', {
+                    side: t('stock'),
+                    name: t(`common:resources.names.${RESOURCE_IDS[key]}`),
+                  })}
+                  placeholder="0"
+                  value={form.resources[key]}
+                  error={message(fieldId.resource(key))}
+                  onValue={(value) =>
+                    update((current) => ({ ...current, resources: { ...current.resources, [key]: value } }))
+                  }
+                />
+              ))}
+            </SimpleGrid>
+          </div>
+          <Group align="flex-end" gap="sm">
+            <NumberField
+              w={160}
+              label={t('runs')}
+              description={t('runsHint')}
+              value={form.runs}
+              error={message(fieldId.runs)}
+              onValue={(value) => update((current) => ({ ...current, runs: value }))}
+            />
+            <Button
+              leftSection={<IconPlayerPlay size={18} />}
+              disabled={check.setup === null || running}
+              onClick={start}
+            >
+              {t('run')}
+            </Button>
+            {running && (
+              <Button variant="default" leftSection={<IconPlayerStop size={18} />} onClick={stop}>
+                {t('stop')}
+              </Button>
+            )}
+          </Group>
+          {running && (
+            <Stack gap={4} role="status">
+              <Text size="sm">{t('progress', { done: progress.done, total: progress.total })}</Text>
+              <Progress value={(progress.done / Math.max(1, progress.total)) * 100} animated striped />
+            </Stack>
+          )}
+          {failure !== null && (
+            <Alert color="red" role="alert">
+              {t('failed', { message: failure })}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+      {results && <SimulationResults summary={results.summary} stale={results.stale} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+import { SimulatorPage } from './components/SimulatorPage';
+
+export default SimulatorPage;
