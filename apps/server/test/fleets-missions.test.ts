@@ -196,3 +196,50 @@ describe('colonize', () => {
     expect(await shipCount(t.database.db, aPlanet, 9)).toBe(0);
   });
 });
+
+describe('exploit', () => {
+  it('collects debris up to the recyclers hold; the field never goes below 0', async () => {
+    await t.database.db
+      .updateTable('orbits')
+      .set({ debris_metal: 30_000, debris_crystal: 15_000 })
+      .where('id', '=', bPlace.orbitId)
+      .execute();
+    const fleet = await send({ mission: 5, ships: [{ id: 10, count: 2 }] });
+    await passTo(fleet.arrives_at);
+    const list = (await call(t, a, 'GET', '/me/fleets')).body.data as unknown as FleetList;
+    const back = list.own.find((own) => own.id === fleet.id);
+    expect(back?.state).toBe('returning');
+    // Two recyclers hold 40,000: an even share (20,000 each) then metal fills what crystal left.
+    expect(back?.cargo).toEqual({ metal: 25_000, crystal: 15_000, fuel: 0 });
+    const field = await t.database.db
+      .selectFrom('orbits')
+      .select(['debris_metal', 'debris_crystal'])
+      .where('id', '=', bPlace.orbitId)
+      .executeTakeFirstOrThrow();
+    expect(field).toEqual({ debris_metal: 5_000, debris_crystal: 0 });
+    expect(await emailsTitled(a.me.id, 'debris_collected')).toEqual([
+      expect.objectContaining({ metal: 25_000, crystal: 15_000, report_id: null }),
+    ]);
+  });
+});
+
+describe('a target deleted while the fleet flies', () => {
+  it('sends the fleet home; reads and the scheduler go on', async () => {
+    const c = await registerPlayer(t.app);
+    const cPlace = await moveToSecurity(t.database.db, (await homePlace(t.database.db, c.me.id)).planetId, 2);
+    const fleet = await send({
+      mission: 3,
+      target: { system_id: cPlace.systemId, orbit: cPlace.orbit },
+      ships: [{ id: 1, count: 10 }],
+    });
+    await t.database.db.deleteFrom('accounts').where('id', '=', c.me.id).execute();
+    t.clock.set(Date.parse(fleet.arrives_at) + 1);
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    expect(await runSchedulerOnce(deps, t.clock())).toBeLessThan(10);
+    [a] = [await loginPlayer(t.app, a)];
+    const list = await call(t, a, 'GET', '/me/fleets');
+    expect(list.status).toBe(200);
+    const back = (list.body.data as unknown as FleetList).own.find((own) => own.id === fleet.id);
+    expect(back).toMatchObject({ state: 'returning', ships: [{ id: 1, count: 10 }] });
+  });
+});

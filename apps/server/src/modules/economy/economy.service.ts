@@ -214,7 +214,8 @@ export interface AccountsChange {
  * One transaction that locks several accounts in ascending id order (two transactions locking
  * the same accounts never wait on each other in a cycle), loads their stored states (not settled:
  * `fn` settles each to the instant it needs), lets `fn` change them, and saves each change with
- * its emails and live events. Fleet arrivals that touch two accounts go through it.
+ * its emails and live events. An account that no longer exists is missing from the states.
+ * Fleet arrivals that touch two accounts go through it.
  */
 export async function withAccounts<T>(
   deps: EconomyDeps,
@@ -228,12 +229,13 @@ export async function withAccounts<T>(
   const pending = new Map(ids.map((id) => [id, pendingCommit()]));
   const { db, dialect } = deps.database;
   const result = await dialect.writeTransaction(db, async (trx) => {
-    const states = new Map<number, AccountState>();
+    // An account deleted meanwhile is left out of `states`: `fn` decides what that means.
+    const present: number[] = [];
     for (const id of ids) {
-      const locked = await lockAccountQuery(dialect).executeTakeFirst(trx, id);
-      if (locked === undefined) throw new DomainError('NOT_FOUND');
+      if ((await lockAccountQuery(dialect).executeTakeFirst(trx, id)) !== undefined) present.push(id);
     }
-    for (const id of ids) states.set(id, await loadAccountState(trx, id, stateCacheFor(db)));
+    const states = new Map<number, AccountState>();
+    for (const id of present) states.set(id, await loadAccountState(trx, id, stateCacheFor(db)));
     const { changes, result } = await fn(trx, states);
     for (const change of changes) {
       const onCommit = pending.get(change.after.accountId);
@@ -333,6 +335,8 @@ export async function readAccount<T>(
 }
 
 export const SCHEDULER_BATCH_SIZE = 100;
+/** How often one run may settle the same account (fleet arrivals applied in between). */
+const MAX_PICKS_PER_RUN = 8;
 
 /**
  * Settles up to `batchSize` accounts whose next event is due, one transaction each. On
@@ -345,6 +349,7 @@ export async function runSchedulerOnce(
   batchSize = SCHEDULER_BATCH_SIZE,
 ): Promise<number> {
   let settled = 0;
+  const picks = new Map<number, number>();
   while (settled < batchSize) {
     const pending = pendingCommit();
     const accountId = await deps.database.dialect.writeTransaction(deps.database.db, async (trx) => {
@@ -365,6 +370,11 @@ export async function runSchedulerOnce(
     });
     if (accountId === null) break;
     committed(deps, accountId, pending);
+    // An account comes back while each applied arrival lets it settle further; one whose arrival
+    // cannot be applied would come back forever: left to the next run.
+    const picked = (picks.get(accountId) ?? 0) + 1;
+    picks.set(accountId, picked);
+    if (picked > MAX_PICKS_PER_RUN) break;
     // Settling stops at an arrival that touches another account (or the universe): applied here,
     // so the account's next event moves on and an offline target is reached too.
     await applyDueArrivals(deps, accountId, now);

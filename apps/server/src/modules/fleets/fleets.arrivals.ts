@@ -22,6 +22,7 @@ import {
   type FleetState,
   type GameEvent,
   type MissionResult,
+  type PlanetTypeKey,
 } from '@starhold/rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -134,7 +135,7 @@ async function applyOne(deps: EconomyDeps, planned: DueArrival, now: number): Pr
     let result: MissionResult;
     let colonyId: number | null = null;
     if (needsTarget) {
-      if (orbit?.planet == null || target === undefined) {
+      if (orbit?.planet === null || orbit === undefined || target === undefined) {
         return {
           changes: [turnedBack(stored, settled.state, settled.events, fleet.id, next.at)],
           result: { kind: 'applied' },
@@ -157,7 +158,7 @@ async function applyOne(deps: EconomyDeps, planned: DueArrival, now: number): Pr
           : null;
       result = resolveColonize(settled.state, fleet.id, {
         free: colonyId !== null,
-        planetType: (orbit?.planetType ?? 'default') as never,
+        planetType: (orbit?.planetType ?? 'default') as PlanetTypeKey,
         maxCapacity: orbit?.maxCapacity ?? 0,
         newPlanetId: colonyId ?? 0,
       });
