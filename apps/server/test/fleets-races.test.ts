@@ -6,7 +6,15 @@ import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/context.js';
 import { economyDeps, runSchedulerOnce } from '../src/modules/economy/index.js';
 import { emailsOf, readResources, setModule, setResearch, setResources } from './economy-fixtures.js';
-import { call, equip, homePlace, moveToSecurity, shipCount, type Place } from './fleets-fixtures.js';
+import {
+  call,
+  equip,
+  freeOrbit,
+  homePlace,
+  moveToSecurity,
+  shipCount,
+  type Place,
+} from './fleets-fixtures.js';
 import {
   createTestApp,
   loginPlayer,
@@ -146,5 +154,49 @@ describe('an arrival read by both accounts on two servers and the scheduler at o
     expect(spied).toHaveLength(1);
     const reports = await t.database.db.selectFrom('reports').select('id').execute();
     expect(reports).toHaveLength(1);
+  });
+});
+
+describe('two colonists on one free orbit, applied at once on two servers', () => {
+  it('founds one colony; the other fleet is told the orbit is taken and flies home, no request fails', async () => {
+    const orbit = await freeOrbit(t.database.db);
+    const colonists = await Promise.all([registerPlayer(t.app), registerPlayer(t.app)]);
+    const fleets: Fleet[] = [];
+    for (const player of colonists) {
+      await equip(t.database.db, player.me.id, { 9: 1 }, { 6: 2 });
+      const response = await call(t, player, 'POST', '/me/fleets', {
+        mission: 6,
+        target: { system_id: orbit.systemId, orbit: orbit.orbit },
+        ships: [{ id: 9, count: 1 }],
+        speed: 100,
+        prefer: 'shortest',
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      fleets.push(response.body.data as unknown as Fleet);
+    }
+    t.clock.set(Math.max(...fleets.map((fleet) => Date.parse(fleet.arrives_at))) + 1);
+    const players = await Promise.all(colonists.map((player) => loginPlayer(t.app, player)));
+    const responses = await Promise.all(
+      players.flatMap((player) =>
+        [t.app, second].map((app) =>
+          app.inject({ method: 'GET', url: '/api/v1/me/planets', headers: player.headers }),
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const onOrbit = await t.database.db
+      .selectFrom('planets')
+      .select('account_id')
+      .where('orbit_id', '=', orbit.orbitId)
+      .execute();
+    expect(onOrbit).toHaveLength(1);
+    const titles = await Promise.all(
+      colonists.map(async (player) =>
+        (await emailsOf(t.database.db, player.me.id))
+          .map((email) => email.title)
+          .filter((title) => title.startsWith('coloni')),
+      ),
+    );
+    expect(titles.flat().sort()).toEqual(['colonization_failed', 'colonized']);
   });
 });

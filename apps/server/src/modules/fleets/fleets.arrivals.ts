@@ -244,12 +244,17 @@ function turnedBack(
   return { before: stored, after, events };
 }
 
+/**
+ * The colony's row, or null when another colonist took the orbit first: two arrivals applied at
+ * once for different accounts lock different rows, and the orbit's uniqueness decides (a plain
+ * insert would fail the second one's transaction, and the read that applied it, with a 500).
+ */
 async function insertColony(
   trx: Kysely<Database>,
   owner: AccountState,
   orbit: OrbitView,
   at: number,
-): Promise<number> {
+): Promise<number | null> {
   const row = await trx
     .insertInto('planets')
     .values({
@@ -265,9 +270,10 @@ async function insertColony(
       last_visit: null,
       created_at: toIso(at),
     })
+    .onConflict((oc) => oc.column('orbit_id').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /**
