@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Fleet } from '@starhold/contract';
+import type { Fleet, FleetList } from '@starhold/contract';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -198,5 +198,52 @@ describe('two colonists on one free orbit, applied at once on two servers', () =
       ),
     );
     expect(titles.flat().sort()).toEqual(['colonization_failed', 'colonized']);
+  });
+});
+
+describe('two recycler fleets of two accounts on one field, applied at once on two servers', () => {
+  it('never take more than the field held', async () => {
+    const field = await freeOrbit(t.database.db);
+    await t.database.db
+      .updateTable('orbits')
+      .set({ debris_metal: 30_000, debris_crystal: 0 })
+      .where('id', '=', field.orbitId)
+      .execute();
+    const recyclers = await Promise.all([registerPlayer(t.app), registerPlayer(t.app)]);
+    const fleets: Fleet[] = [];
+    for (const player of recyclers) {
+      await equip(t.database.db, player.me.id, { 10: 1 });
+      const response = await call(t, player, 'POST', '/me/fleets', {
+        mission: 5,
+        target: { system_id: field.systemId, orbit: field.orbit },
+        ships: [{ id: 10, count: 1 }],
+        speed: 100,
+        prefer: 'shortest',
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      fleets.push(response.body.data as unknown as Fleet);
+    }
+    t.clock.set(Math.max(...fleets.map((fleet) => Date.parse(fleet.arrives_at))) + 1);
+    const players = await Promise.all(recyclers.map((player) => loginPlayer(t.app, player)));
+    const responses = await Promise.all(
+      players.flatMap((player) =>
+        [t.app, second].map((app) =>
+          app.inject({ method: 'GET', url: '/api/v1/me/fleets', headers: player.headers }),
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    // Each recycler holds 20,000: together they could take 40,000 of the 30,000.
+    const carried = players.map((player, i) => {
+      const own = responses[i * 2]?.json<{ data: FleetList }>().data.own ?? [];
+      return own.find((fleet) => fleet.id === fleets[i]?.id)?.cargo.metal ?? 0;
+    });
+    const left = await t.database.db
+      .selectFrom('orbits')
+      .select('debris_metal')
+      .where('id', '=', field.orbitId)
+      .executeTakeFirstOrThrow();
+    expect(carried.reduce((sum, metal) => sum + metal, 0) + left.debris_metal).toBe(30_000);
+    expect(left.debris_metal).toBe(0);
   });
 });

@@ -27,7 +27,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
-import { insertReport, orbitView, setDebris, type OrbitView } from './fleets.repository.js';
+import { insertReport, lockOrbit, orbitView, setDebris, type OrbitView } from './fleets.repository.js';
 
 const toIso = (ms: number): string => new Date(ms).toISOString();
 
@@ -117,6 +117,7 @@ async function applyOne(deps: EconomyDeps, planned: DueArrival, now: number): Pr
     const fleet = settled.state.fleets?.find((candidate) => candidate.id === next.fleetId);
     if (fleet === undefined) return { changes: [], result: { kind: 'none' } };
 
+    await lockOrbit(trx, deps.database.dialect, fleet.target.systemId, fleet.target.orbit);
     const orbit = await orbitView(trx, fleet.target.systemId, fleet.target.orbit);
     const targetOwner = orbit?.planet?.accountId ?? null;
     const needsTarget = fleet.mission === 1 || fleet.mission === 3 || fleet.mission === 4;

@@ -13,6 +13,7 @@ import {
   type SecurityId,
 } from '@starhold/rules';
 import { prepared, preparedForLists } from '../../db/prepared.js';
+import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 
 const toIso = (ms: number): string => new Date(ms).toISOString();
@@ -240,6 +241,25 @@ export async function orbitView(
         ? { accountId: row.account_id, planetId: row.planet_id }
         : null,
   };
+}
+
+/**
+ * Locks the orbit's row for the rest of the transaction (PostgreSQL; SQLite's write transaction
+ * already excludes every other writer): two arrivals on one field (recyclers of two accounts, an
+ * attack adding debris while recyclers take some) then read and write the field one after the
+ * other. Taken after the accounts' locks, never before, so no cycle can form.
+ */
+export async function lockOrbit(
+  trx: Kysely<Database>,
+  dialect: DialectSeam,
+  systemId: number,
+  orbit: number,
+): Promise<void> {
+  await dialect
+    .forUpdate(
+      trx.selectFrom('orbits').select('id').where('system_id', '=', systemId).where('index', '=', orbit),
+    )
+    .execute();
 }
 
 export async function setDebris(
