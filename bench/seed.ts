@@ -7,6 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { RACES } from '../packages/rules/src/index.js';
+// The server's routes (reached here through its modules' index files) use the cookie plugin's
+// additions to Fastify's types; the server's own program gets them through app.ts, this one does not.
+import type {} from '@fastify/cookie';
 import type { AppContext } from '../apps/server/src/context.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/database.js';
