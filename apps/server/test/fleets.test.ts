@@ -123,6 +123,7 @@ describe('bad orders change nothing', () => {
 
 describe('dispatch, list, read and recall', () => {
   let fleet: Fleet;
+  let militaryInFlight = 0;
 
   it('sends the fleet: 201, ships and fuel leave the planet', async () => {
     const resources = await readResources(t.database.db, aPlanet);
@@ -145,6 +146,13 @@ describe('dispatch, list, read and recall', () => {
     const after = await readResources(t.database.db, aPlanet);
     // Production ran meanwhile only if the clock moved; it did not.
     expect(resources.fuel - after.fuel).toBe(preview.fuel);
+  });
+
+  it('counts the ships in flight for military points', async () => {
+    const me = (await call(t, a, 'GET', '/me')).body.data as { military_points: number };
+    militaryInFlight = me.military_points;
+    // 2 probes in flight, 3 at home, 3 small cargos, 20 light fighters: all of them count.
+    expect(militaryInFlight).toBeGreaterThan(0);
   });
 
   it('lists it for its owner and as a hostile fleet for the target', async () => {
@@ -211,6 +219,9 @@ describe('dispatch, list, read and recall', () => {
       .where('account_id', '=', a.me.id)
       .execute();
     expect(emails.map((email) => email.title)).toContain('fleet_returned');
+    // The same ships, now all at home, are worth what they were worth in flight.
+    const me = (await call(t, a, 'GET', '/me')).body.data as { military_points: number };
+    expect(me.military_points).toBe(militaryInFlight);
   });
 });
 
