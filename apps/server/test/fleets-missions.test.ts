@@ -243,3 +243,43 @@ describe('a target deleted while the fleet flies', () => {
     expect(back).toMatchObject({ state: 'returning', ships: [{ id: 1, count: 10 }] });
   });
 });
+
+describe('two colonists of two accounts on one orbit', () => {
+  it('gives the orbit to the earlier arrival even when the later account is read first', async () => {
+    const orbit = await freeOrbit(t.database.db);
+    const colonists = await Promise.all([registerPlayer(t.app), registerPlayer(t.app)]);
+    const sent: Fleet[] = [];
+    for (const [i, player] of colonists.entries()) {
+      await equip(t.database.db, player.me.id, { 9: 1 }, { 6: 2 });
+      const response = await call(t, player, 'POST', '/me/fleets', {
+        mission: 6,
+        target: { system_id: orbit.systemId, orbit: orbit.orbit },
+        ships: [{ id: 9, count: 1 }],
+        speed: i === 0 ? 100 : 10,
+        prefer: 'shortest',
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      sent.push(response.body.data as unknown as Fleet);
+    }
+    const [first, second] = sent.map((fleet, i) => ({ fleet, player: colonists[i] }));
+    const order = [first, second].sort(
+      (x, y) => Date.parse(x?.fleet.arrives_at ?? '') - Date.parse(y?.fleet.arrives_at ?? ''),
+    );
+    const [earlier, later] = order;
+    expect(Date.parse(earlier?.fleet.arrives_at ?? '')).toBeLessThan(
+      Date.parse(later?.fleet.arrives_at ?? ''),
+    );
+    t.clock.set(Date.parse(later?.fleet.arrives_at ?? '') + 1);
+    const reader = await loginPlayer(t.app, later?.player as TestPlayer);
+    expect((await call(t, reader, 'GET', '/me/planets')).status).toBe(200);
+    const owner = await t.database.db
+      .selectFrom('planets')
+      .select('account_id')
+      .where('orbit_id', '=', orbit.orbitId)
+      .executeTakeFirstOrThrow();
+    expect(owner.account_id).toBe(earlier?.player?.me.id);
+    expect(await emailsTitled(later?.player?.me.id ?? 0, 'colonization_failed')).toEqual([
+      expect.objectContaining({ reason: 'ORBIT_OCCUPIED' }),
+    ]);
+  });
+});

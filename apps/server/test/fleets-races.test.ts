@@ -234,9 +234,9 @@ describe('two recycler fleets of two accounts on one field, applied at once on t
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     // Each recycler holds 20,000: together they could take 40,000 of the 30,000.
-    const carried = players.map((player, i) => {
+    const carried = fleets.map((sent, i) => {
       const own = responses[i * 2]?.json<{ data: FleetList }>().data.own ?? [];
-      return own.find((fleet) => fleet.id === fleets[i]?.id)?.cargo.metal ?? 0;
+      return own.find((fleet) => fleet.id === sent.id)?.cargo.metal ?? 0;
     });
     const left = await t.database.db
       .selectFrom('orbits')

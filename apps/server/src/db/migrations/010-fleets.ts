@@ -35,6 +35,12 @@ export const fleetsMigration: PortableMigration = {
       .execute();
 
     await db.schema
+      .createIndex('fleets_target_orbit_idx')
+      .on('fleets')
+      .columns(['target_system_id', 'target_orbit', 'arrives_at'])
+      .execute();
+
+    await db.schema
       .createTable('reports')
       .addColumn('id', 'integer', (c) => dialect.identity(c))
       .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id').onDelete('cascade'))

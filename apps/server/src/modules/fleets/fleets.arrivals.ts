@@ -25,7 +25,7 @@ import {
   type PlanetTypeKey,
 } from '@starhold/rules';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, FleetsTable } from '../../db/schema.js';
 import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
 import { insertReport, lockOrbit, orbitView, setDebris, type OrbitView } from './fleets.repository.js';
 
@@ -43,20 +43,20 @@ interface DueArrival {
   fleetId: number;
   targetAccountId: number | null;
   arrivesAt: number;
+  target: { systemId: number; orbit: number };
 }
 
-/** Outbound fleets due by `now` that involve the account (its own or heading for its planets). */
-async function dueArrivals(db: Kysely<Database>, accountId: number, now: number): Promise<DueArrival[]> {
-  const rows = await db
-    .selectFrom('fleets')
-    .select(['account_id', 'id', 'target_account_id', 'arrives_at', 'data'])
-    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('target_account_id', '=', accountId)]))
-    .where('state', '=', 'outbound')
-    .where('arrives_at', '<=', toIso(now))
-    .orderBy('arrives_at')
-    .orderBy('account_id')
-    .orderBy('id')
-    .execute();
+const DUE_COLUMNS = [
+  'account_id',
+  'id',
+  'target_account_id',
+  'arrives_at',
+  'target_system_id',
+  'target_orbit',
+  'data',
+] as const;
+
+function dueFrom(rows: readonly Pick<FleetsTable, (typeof DUE_COLUMNS)[number]>[]): DueArrival[] {
   return rows
     .filter((row) => isExternalArrival(JSON.parse(row.data) as FleetState))
     .map((row) => ({
@@ -64,7 +64,42 @@ async function dueArrivals(db: Kysely<Database>, accountId: number, now: number)
       fleetId: row.id,
       targetAccountId: row.target_account_id,
       arrivesAt: Date.parse(row.arrives_at),
+      target: { systemId: row.target_system_id, orbit: row.target_orbit },
     }));
+}
+
+/**
+ * Other accounts' arrivals on the same orbit before this one, not applied yet: they come first
+ * (the earlier colonist takes the orbit, the earlier recycler the debris, the earlier attack
+ * fights the planet first), whichever account is read first.
+ */
+async function earlierOnOrbit(db: Kysely<Database>, arrival: DueArrival): Promise<DueArrival[]> {
+  const rows = await db
+    .selectFrom('fleets')
+    .select(DUE_COLUMNS)
+    .where('target_system_id', '=', arrival.target.systemId)
+    .where('target_orbit', '=', arrival.target.orbit)
+    .where('state', '=', 'outbound')
+    .where('arrives_at', '<', toIso(arrival.arrivesAt))
+    .where('account_id', '<>', arrival.ownerId)
+    .orderBy('arrives_at')
+    .execute();
+  return dueFrom(rows);
+}
+
+/** Outbound fleets due by `now` that involve the account (its own or heading for its planets). */
+async function dueArrivals(db: Kysely<Database>, accountId: number, now: number): Promise<DueArrival[]> {
+  const rows = await db
+    .selectFrom('fleets')
+    .select(DUE_COLUMNS)
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('target_account_id', '=', accountId)]))
+    .where('state', '=', 'outbound')
+    .where('arrives_at', '<=', toIso(now))
+    .orderBy('arrives_at')
+    .orderBy('account_id')
+    .orderBy('id')
+    .execute();
+  return dueFrom(rows);
 }
 
 /**
@@ -93,6 +128,10 @@ async function applyArrivalOf(deps: EconomyDeps, ownerId: number, now: number, d
       (arrival) => arrival.ownerId === ownerId,
     );
     if (next === undefined) return;
+    if (depth < MAX_BLOCKED_DEPTH) {
+      for (const earlier of await earlierOnOrbit(deps.database.db, next))
+        await applyArrivalOf(deps, earlier.ownerId, now, depth + 1);
+    }
     const outcome = await applyOne(deps, next, now);
     if (outcome.kind === 'applied' || outcome.kind === 'none') return;
     if (outcome.kind === 'blocked') {
