@@ -91,7 +91,11 @@ describe('spy', () => {
     expect(typeof reportId).toBe('number');
     const own = await report(a, reportId);
     expect(own.status).toBe(200);
-    expect(own.data).toMatchObject({ id: reportId, kind: 'spy', data: { targetId: b.me.id } });
+    expect(own.data).toMatchObject({
+      id: reportId,
+      kind: 'spy',
+      data: { target_id: b.me.id, spy_id: a.me.id },
+    });
     expect(own.data.data.resources).toEqual({ metal: 40_000, crystal: 20_000, fuel: 10_000 });
     expect((await report(b, reportId)).status).toBe(404);
     expect(await emailsTitled(b.me.id, 'spied_on')).toHaveLength(1);
@@ -135,6 +139,17 @@ describe('attack', () => {
     const bAfter = await readResources(t.database.db, bPlace.planetId);
     expect(bAfter.metal).toBeLessThan(bBefore.metal);
     expect(combat.plunder.metal).toBeGreaterThan(0);
+    // The API's field names: snake_case like every other answer.
+    expect(Object.keys(attackerCopy.data.data)).toEqual(
+      expect.arrayContaining([
+        'attacker_id',
+        'defender_id',
+        'attacker_losses',
+        'defender_losses',
+        'rebuilt_defenses',
+      ]),
+    );
+    expect(JSON.stringify(attackerCopy.data.data)).not.toMatch(/"[a-z]+[A-Z]/);
   });
 });
 

@@ -128,6 +128,22 @@ async function hostileFleets(db: Kysely<Database>, viewer: AccountState): Promis
   );
 }
 
+/**
+ * The engine's report with the API's snake_case field names (`attackerLosses` ->
+ * `attacker_losses`); ids used as keys (`buildings: { 3: 4 }`) stay as they are. The stored row
+ * keeps the engine's spelling, which replays compare against.
+ */
+export function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+      snakeKeys(inner),
+    ]),
+  );
+}
+
 export function createFleetsService(deps: EconomyDeps) {
   const db = deps.database.db;
   return {
@@ -192,7 +208,7 @@ export function createFleetsService(deps: EconomyDeps) {
         id: row.id,
         kind: row.kind === 'combat' ? 'combat' : 'spy',
         created_at: row.created_at,
-        data: JSON.parse(row.data) as Record<string, unknown>,
+        data: snakeKeys(JSON.parse(row.data)) as Record<string, unknown>,
       };
     },
   };
