@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../context.js';
@@ -71,9 +72,12 @@ export function eventsRoutes(
     const raw = reply.raw;
     // The stream outlives Fastify's reply cycle: we write to the socket ourselves from now on.
     reply.hijack();
+    const headers: OutgoingHttpHeaders = {};
+    // The API's security headers, set on the reply before it was hijacked (once per stream).
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) headers[name] = value;
     raw.writeHead(200, {
-      // The API's security headers, set on the reply before it was hijacked (once per stream).
-      ...reply.getHeaders(),
+      ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',
