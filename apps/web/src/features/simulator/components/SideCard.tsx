@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { PlayableRaceId } from '@starhold/rules';
 import { IconShieldHalfFilled, IconSword } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { raceName } from '../../../lib/names';
 import {
@@ -34,6 +35,8 @@ export interface SideCardProps {
   /** The side has no unit yet. */
   empty: boolean;
   onChange: (change: (side: SideForm) => SideForm) => void;
+  /** More fields of this side (the defender's stock). */
+  children?: ReactNode;
 }
 
 function UnitTable({
@@ -89,7 +92,7 @@ function UnitTable({
 }
 
 /** One side of the battle: its race, unit counts and combat research levels. */
-export function SideCard({ role, side, errors, empty, onChange }: SideCardProps) {
+export function SideCard({ role, side, errors, empty, onChange, children }: SideCardProps) {
   const { t } = useTranslation('simulator');
   const sideLabel = t(role);
   const message = (id: string) => {
@@ -170,6 +173,7 @@ export function SideCard({ role, side, errors, empty, onChange }: SideCardProps)
             })}
           </SimpleGrid>
         </div>
+        {children}
       </Stack>
     </Card>
   );

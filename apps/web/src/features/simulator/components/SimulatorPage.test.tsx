@@ -127,7 +127,7 @@ describe('SimulatorPage', () => {
     type('Combats', '10');
     fireEvent.click(runButton());
     const results = await screen.findByRole('region', { name: 'Résultats' });
-    expect(within(results).getByText('10 combats, 1 rounds en moyenne')).toBeInTheDocument();
+    expect(within(results).getByText('Combats simulés : 10 · rounds en moyenne : 1')).toBeInTheDocument();
     const win = results.querySelector('[data-outcome="win"]') as HTMLElement;
     expect(win).toHaveTextContent(/100\s?%/);
     expect(win).toHaveTextContent('10 / 10');

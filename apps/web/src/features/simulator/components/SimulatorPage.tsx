@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PlayableRaceId } from '@starhold/rules';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRaceTheme } from '../../../app/race-theme';
-import { raceName } from '../../../lib/names';
 import { workerRunner, type SimulationRunner } from '../model/runner';
 import {
   checkForm,
@@ -30,6 +30,8 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
   const { t } = useTranslation('simulator');
   const { race } = useRaceTheme();
   const playerRace: PlayableRaceId = race === 'robot' ? 2 : 1;
+  // Wide enough for the two sides next to each other (lg: the main column then has ~750 px).
+  const wide = useMediaQuery('(min-width: 75em)') ?? false;
   const [form, setForm] = useState<SimulatorForm>(() => emptyForm(playerRace));
   const check = useMemo(() => checkForm(form), [form]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -90,6 +92,87 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
     return kind ? t(`errors.${kind}`) : undefined;
   };
   const running = progress !== null;
+  const sideCard = (role: SideRole, children?: ReactNode) => (
+    <SideCard
+      role={role}
+      side={form[role]}
+      errors={check.errors}
+      empty={check.empty[role]}
+      onChange={updateSide(role)}
+    >
+      {children}
+    </SideCard>
+  );
+  const attacker = sideCard('attacker');
+  const defender = sideCard(
+    'defender',
+    <div>
+      <Text fw={700} size="sm">
+        {t('stock')}
+      </Text>
+      <Text size="xs" c="dimmed" mb="xs">
+        {t('stockHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        {RESOURCE_KEYS.map((key) => {
+          const name = t(`common:resources.names.${RESOURCE_IDS[key]}`);
+          return (
+            <NumberField
+              key={key}
+              size="xs"
+              label={name}
+              aria-label={t('fieldLabel', { side: t('stock'), name })}
+              placeholder="0"
+              value={form.resources[key]}
+              error={message(fieldId.resource(key))}
+              onValue={(value) =>
+                update((current) => ({ ...current, resources: { ...current.resources, [key]: value } }))
+              }
+            />
+          );
+        })}
+      </SimpleGrid>
+    </div>,
+  );
+  const controls = (
+    <Card withBorder padding="md">
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm">
+          <NumberField
+            w={160}
+            label={t('runs')}
+            description={t('runsHint')}
+            value={form.runs}
+            error={message(fieldId.runs)}
+            onValue={(value) => update((current) => ({ ...current, runs: value }))}
+          />
+          <Button
+            leftSection={<IconPlayerPlay size={18} />}
+            disabled={check.setup === null || running}
+            onClick={start}
+          >
+            {t('run')}
+          </Button>
+          {running && (
+            <Button variant="default" leftSection={<IconPlayerStop size={18} />} onClick={stop}>
+              {t('stop')}
+            </Button>
+          )}
+        </Group>
+        {running && (
+          <Stack gap={4} role="status">
+            <Text size="sm">{t('progress', { done: progress.done, total: progress.total })}</Text>
+            <Progress value={(progress.done / Math.max(1, progress.total)) * 100} animated striped />
+          </Stack>
+        )}
+        {failure !== null && (
+          <Alert color="red" role="alert">
+            {t('failed', { message: failure })}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
 
   return (
     <Stack gap="lg">
@@ -99,82 +182,21 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
           {t('hint')}
         </Text>
       </Group>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        {(['attacker', 'defender'] as const).map((role) => (
-          <SideCard
-            key={role}
-            role={role}
-            side={form[role]}
-            errors={check.errors}
-            empty={check.empty[role]}
-            onChange={updateSide(role)}
-          />
-        ))}
-      </SimpleGrid>
-      <Card withBorder padding="md">
-        <Stack gap="md">
-          <div>
-            <Text fw={700} size="sm">
-              {t('stock')} ({raceName(t, form.defender.race)})
-            </Text>
-            <Text size="xs" c="dimmed" mb="xs">
-              {t('stockHint')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-              {RESOURCE_KEYS.map((key) => (
-                <NumberField
-                  key={key}
-                  size="sm"
-                  label={t(`common:resources.names.${RESOURCE_IDS[key]}`)}
-                  aria-label={t('fieldLabel', {
-                    side: t('stock'),
-                    name: t(`common:resources.names.${RESOURCE_IDS[key]}`),
-                  })}
-                  placeholder="0"
-                  value={form.resources[key]}
-                  error={message(fieldId.resource(key))}
-                  onValue={(value) =>
-                    update((current) => ({ ...current, resources: { ...current.resources, [key]: value } }))
-                  }
-                />
-              ))}
-            </SimpleGrid>
-          </div>
-          <Group align="flex-end" gap="sm">
-            <NumberField
-              w={160}
-              label={t('runs')}
-              description={t('runsHint')}
-              value={form.runs}
-              error={message(fieldId.runs)}
-              onValue={(value) => update((current) => ({ ...current, runs: value }))}
-            />
-            <Button
-              leftSection={<IconPlayerPlay size={18} />}
-              disabled={check.setup === null || running}
-              onClick={start}
-            >
-              {t('run')}
-            </Button>
-            {running && (
-              <Button variant="default" leftSection={<IconPlayerStop size={18} />} onClick={stop}>
-                {t('stop')}
-              </Button>
-            )}
-          </Group>
-          {running && (
-            <Stack gap={4} role="status">
-              <Text size="sm">{t('progress', { done: progress.done, total: progress.total })}</Text>
-              <Progress value={(progress.done / Math.max(1, progress.total)) * 100} animated striped />
-            </Stack>
-          )}
-          {failure !== null && (
-            <Alert color="red" role="alert">
-              {t('failed', { message: failure })}
-            </Alert>
-          )}
+      {wide ? (
+        <SimpleGrid cols={2} spacing="lg">
+          <Stack gap="lg">
+            {attacker}
+            {controls}
+          </Stack>
+          {defender}
+        </SimpleGrid>
+      ) : (
+        <Stack gap="lg">
+          {attacker}
+          {defender}
+          {controls}
         </Stack>
-      </Card>
+      )}
       {results && <SimulationResults summary={results.summary} stale={results.stale} />}
     </Stack>
   );
