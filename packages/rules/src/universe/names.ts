@@ -43,7 +43,7 @@ export function generateNames(count: number, random: Random): string[] {
   const names: string[] = [];
   while (names.length < count) {
     let syllables = random.chance(0.7) ? 2 : 3;
-    let name = '';
+    let name: string;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0 && attempt % 8 === 0) syllables++;
       name = '';
