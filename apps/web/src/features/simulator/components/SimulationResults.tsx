@@ -35,14 +35,19 @@ function UnitsTable({
   const format = useFormats();
   const withRebuilt = kindOf === 'defender' && outcome.units.some((unit) => unit.kind === 'defense');
   return (
-    <Table.ScrollContainer minWidth={withRebuilt ? 420 : 340}>
-      <Table striped verticalSpacing={4} aria-label={title}>
+    <Table.ScrollContainer minWidth={300}>
+      <Table
+        striped
+        verticalSpacing={4}
+        horizontalSpacing="xs"
+        fz={{ base: 'xs', sm: 'sm' }}
+        aria-label={title}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{title}</Table.Th>
             <Table.Th ta="right">{t('results.sent')}</Table.Th>
             <Table.Th ta="right">{t('results.lost')}</Table.Th>
-            <Table.Th ta="right">{t('results.survivors')}</Table.Th>
             {withRebuilt && <Table.Th ta="right">{t('results.rebuilt')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -57,9 +62,6 @@ function UnitsTable({
               </Table.Td>
               <Table.Td ta="right" ff="monospace" c={unit.lost > 0 ? 'red.4' : undefined}>
                 {format.decimal(unit.lost)}
-              </Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {format.decimal(unit.count - unit.lost)}
               </Table.Td>
               {withRebuilt && (
                 <Table.Td ta="right" ff="monospace">
@@ -141,8 +143,14 @@ export function SimulationResults({ summary, stale }: { summary: SimulationSumma
           <Text fw={700} size="sm" mb="xs">
             {t('results.resources')}
           </Text>
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped verticalSpacing={4} aria-label={t('results.resources')}>
+          <Table.ScrollContainer minWidth={300}>
+            <Table
+              striped
+              verticalSpacing={4}
+              horizontalSpacing="xs"
+              fz={{ base: 'xs', sm: 'sm' }}
+              aria-label={t('results.resources')}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th />

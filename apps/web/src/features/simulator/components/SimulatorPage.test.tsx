@@ -138,7 +138,7 @@ describe('SimulatorPage', () => {
     expect(results.querySelector('[data-row="defenderLosses"]')).toHaveTextContent(/1\s000/);
     const defender = within(results).getByRole('table', { name: 'Défenseur' });
     expect(within(defender).getByText("Sonde d'espionnage").closest('tr')).toHaveTextContent(
-      "Sonde d'espionnage110",
+      "Sonde d'espionnage11",
     );
     expect(screen.queryByText('Saisie modifiée depuis')).not.toBeInTheDocument();
 

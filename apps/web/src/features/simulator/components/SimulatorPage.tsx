@@ -17,6 +17,7 @@ import {
 } from '../model/setup';
 import type { SimulationSummary } from '../model/simulate';
 import { NumberField } from './NumberField';
+import classes from './simulator.module.css';
 import { SideCard } from './SideCard';
 import { SimulationResults } from './SimulationResults';
 
@@ -186,7 +187,8 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
         <SimpleGrid cols={2} spacing="lg">
           <Stack gap="lg">
             {attacker}
-            {controls}
+            {/* The defender's column is longer: the run button stays in view beside it. */}
+            <div className={classes.stickyControls}>{controls}</div>
           </Stack>
           {defender}
         </SimpleGrid>
