@@ -35,3 +35,27 @@ test('the simulator runs battles in a worker and shows the shares', async ({ pag
   await run.click();
   await expect(results.getByText('Saisie modifiée depuis')).toBeHidden();
 });
+
+test('a long simulation shows its progress, keeps the page usable and ends its worker on a change', async ({
+  page,
+}) => {
+  await register(page, newPlayer('simlong'));
+  await page.goto('/simulator');
+  await page.getByLabel('Attaquant : Chasseur léger').fill('200000');
+  await page.getByLabel('Défenseur : Lanceur de missiles').fill('200000');
+  await page.getByLabel('Combats', { exact: true }).fill('200');
+
+  const started = page.waitForEvent('worker');
+  await page.getByRole('button', { name: 'Simuler' }).click();
+  const worker = await started;
+  const closed = new Promise<void>((resolve) => worker.once('close', () => resolve()));
+  await expect(page.getByRole('status')).toContainText(/Combat \d+ sur 200/);
+
+  // The battles run off the main thread: typing still works while they do.
+  const weapons = page.getByLabel('Attaquant : Technologie des armes');
+  await weapons.fill('5');
+  await expect(weapons).toHaveValue('5');
+  await expect(page.getByRole('status')).toBeHidden();
+  await closed;
+  await expect(page.getByRole('button', { name: 'Simuler' })).toBeEnabled();
+});
