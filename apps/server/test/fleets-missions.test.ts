@@ -207,7 +207,29 @@ describe('colonize', () => {
     expect(factories.status).toBe(200);
     const start = await call(t, a, 'POST', '/me/planet/factories/1', {});
     expect(start.status).toBe(200);
+
+    // A fleet leaves the colony for home: an own-planet transport, landed by settling alone.
+    await t.database.db.updateTable('planets').set({ fuel: 100_000 }).where('id', '=', colonyId).execute();
+    const home = await homePlace(t.database.db, a.me.id);
+    const supply = await call(t, a, 'POST', '/me/fleets', {
+      mission: 1,
+      target: { system_id: home.systemId, orbit: home.orbit },
+      ships: [{ id: 7, count: 1 }],
+      speed: 100,
+      prefer: 'shortest',
+      cargo: { metal: 100, crystal: 0, fuel: 0 },
+    });
+    expect(supply.status, JSON.stringify(supply.body)).toBe(201);
+    const supplyFleet = supply.body.data as unknown as Fleet;
+    expect(supplyFleet.origin.planet_index).toBe(1);
+    const homeBefore = await readResources(t.database.db, aPlanet);
+    await passTo(supplyFleet.arrives_at);
     expect((await call(t, a, 'POST', '/me/planet', { planet_index: 0 })).status).toBe(200);
+    const homeAfter = await readResources(t.database.db, aPlanet);
+    expect(homeAfter.metal - homeBefore.metal).toBeGreaterThanOrEqual(100);
+    expect(await emailsTitled(a.me.id, 'transport_delivered')).toContainEqual(
+      expect.objectContaining({ metal: 100, report_id: null }),
+    );
     expect(await shipCount(t.database.db, aPlanet, 9)).toBe(0);
   });
 });
