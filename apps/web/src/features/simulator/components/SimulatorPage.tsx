@@ -1,7 +1,17 @@
-import { Alert, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  useMatches,
+} from '@mantine/core';
 import type { PlayableRaceId } from '@starhold/rules';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRaceTheme } from '../../../app/race-theme';
@@ -32,7 +42,7 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
   const { race } = useRaceTheme();
   const playerRace: PlayableRaceId = race === 'robot' ? 2 : 1;
   // Wide enough for the two sides next to each other (lg: the main column then has ~750 px).
-  const wide = useMediaQuery('(min-width: 75em)') ?? false;
+  const wide = useMatches({ base: false, lg: true });
   const [form, setForm] = useState<SimulatorForm>(() => emptyForm(playerRace));
   const check = useMemo(() => checkForm(form), [form]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
