@@ -13,9 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import {
+  NO_COMBAT_RESEARCH,
   resolveCombat,
   type CombatInput,
-  type CombatResearch,
   type CombatStack,
 } from '../packages/rules/src/index.js';
 import { referenceCombat } from '../packages/rules/test/combat/reference.js';
@@ -27,16 +27,7 @@ const BIG_WARMUP = 2;
 const BIG_RUNS = 7;
 const SMALL_SAMPLES = 11;
 
-const NONE: CombatResearch = {
-  weapons: 0,
-  thermal: 0,
-  kinetic: 0,
-  explosive: 0,
-  em: 0,
-  shielding: 0,
-  armour: 0,
-  structural: 0,
-};
+const NONE = NO_COMBAT_RESEARCH;
 const ship = (id: number, count: number): CombatStack => ({ kind: 'ship', id, count });
 const defense = (id: number, count: number): CombatStack => ({ kind: 'defense', id, count });
 

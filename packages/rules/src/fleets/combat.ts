@@ -1,4 +1,5 @@
 import { DEFENSES, findShipDef, NOMAD_SHIPS } from '../catalogue/index.js';
+import { NO_COMBAT_RESEARCH } from '../combat/research.js';
 import type { CombatInput, CombatResearch, CombatResult, CombatStack } from '../combat/types.js';
 import { researchLevel } from '../formulas/index.js';
 import type { Random } from '../universe/random.js';
@@ -7,20 +8,9 @@ import type { AccountState, CombatReportData, Resources, UnitCount } from '../ty
 /** The combat engine the missions call (`resolveCombat`); a parameter so tests can pin outcomes. */
 export type CombatEngine = (input: CombatInput) => CombatResult;
 
-const ZERO_RESEARCH: CombatResearch = {
-  weapons: 0,
-  thermal: 0,
-  kinetic: 0,
-  explosive: 0,
-  em: 0,
-  shielding: 0,
-  armour: 0,
-  structural: 0,
-};
-
 /** The research that changes an account's units in combat; nomad pirates have none. */
 export function combatResearch(account: AccountState | null): CombatResearch {
-  if (account === null) return ZERO_RESEARCH;
+  if (account === null) return NO_COMBAT_RESEARCH;
   return {
     weapons: researchLevel(account, 11),
     thermal: researchLevel(account, 15),

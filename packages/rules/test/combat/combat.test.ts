@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NO_COMBAT_RESEARCH,
   resolveCombat,
   type CombatInput,
   type CombatResearch,
@@ -8,16 +9,7 @@ import {
 import { createRandom, randomState } from '../../src/universe/random.js';
 import { referenceCombat } from './reference.js';
 
-const NONE: CombatResearch = {
-  weapons: 0,
-  thermal: 0,
-  kinetic: 0,
-  explosive: 0,
-  em: 0,
-  shielding: 0,
-  armour: 0,
-  structural: 0,
-};
+const NONE = NO_COMBAT_RESEARCH;
 const ship = (id: number, count: number): CombatStack => ({ kind: 'ship', id, count });
 const defense = (id: number, count: number): CombatStack => ({ kind: 'defense', id, count });
 
