@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePlanetId, setResources } from '../economy-fixtures.js';
-import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from '../helpers/index.js';
+import { call as fleetCall, equip, homePlace, type Place } from '../fleets-fixtures.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from '../helpers/index.js';
 import { printFigure } from './support.js';
 
 /**
@@ -168,6 +175,107 @@ describe('access control between two accounts', () => {
     printFigure(
       'access control',
       `${urls.length} readable answers of A checked for ${secrets.length} private values of B: none found`,
+    );
+  });
+});
+
+describe('access control on fleets and reports (a test app of its own: it moves the clock)', () => {
+  let f: TestApp;
+  let spy: TestPlayer;
+  let watched: TestPlayer;
+
+  beforeAll(async () => {
+    f = await createTestApp({ rateLimit: { max: 1_000_000, windowMs: 60_000 }, config: { gameSpeed: 100 } });
+    spy = await registerPlayer(f.app);
+    watched = await registerPlayer(f.app);
+    await equip(f.database.db, spy.me.id, { 6: 10 });
+    await equip(f.database.db, watched.me.id, { 6: 10 });
+  });
+  afterAll(async () => {
+    await f.close();
+  });
+
+  it("answers A's fleet, recall and report calls with B's ids, and their neighbours, with the body of an id that never existed", async () => {
+    const target = await homePlace(f.database.db, watched.me.id);
+    const order = (place: Place) => ({
+      mission: 4,
+      target: { system_id: place.systemId, orbit: place.orbit },
+      ships: [{ id: 6, count: 1 }],
+      speed: 100,
+      prefer: 'shortest',
+    });
+    // B's first spy arrives (a report of B's), its second is still out; A owns a fleet too, so
+    // the ids overlap where the per-account fleet ids coincide.
+    const first = await fleetCall(f, spy, 'POST', '/me/fleets', order(target));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const arrivesAt = Date.parse((first.body.data as { arrives_at: string }).arrives_at);
+    f.clock.set(arrivesAt + 1);
+    [spy, watched] = await Promise.all([loginPlayer(f.app, spy), loginPlayer(f.app, watched)]);
+    expect((await fleetCall(f, watched, 'GET', '/me/planet')).status).toBe(200);
+    expect((await fleetCall(f, spy, 'POST', '/me/fleets', order(target))).status).toBe(201);
+    const own = await fleetCall(
+      f,
+      watched,
+      'POST',
+      '/me/fleets',
+      order(await homePlace(f.database.db, spy.me.id)),
+    );
+    expect(own.status).toBe(201);
+
+    const db = f.database.db;
+    const idsOf = async (table: 'fleets' | 'reports', accountId: number) =>
+      (await db.selectFrom(table).select('id').where('account_id', '=', accountId).execute()).map(
+        (row) => row.id,
+      );
+    const spyReports = await idsOf('reports', spy.me.id);
+    expect(spyReports.length).toBeGreaterThan(0);
+    const fleetIds = neighbours(await idsOf('fleets', spy.me.id), await idsOf('fleets', watched.me.id));
+    const reportIds = neighbours(spyReports, await idsOf('reports', watched.me.id));
+
+    const ofSpy = async () =>
+      Promise.all(
+        ['/me/fleets', '/me/emails', ...spyReports.map((id) => `/me/reports/${id}`)].map(
+          async (url) => (await fleetCall(f, spy, 'GET', url)).body,
+        ),
+      );
+    const before = await ofSpy();
+    const missing = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/fleets/2147483646',
+      headers: watched.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    const missingReport = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/reports/2147483646',
+      headers: watched.headers,
+    });
+    expect(missingReport.statusCode).toBe(404);
+    const calls: [Method, string, string][] = [
+      ...fleetIds.flatMap((id): [Method, string, string][] => [
+        ['GET', `/me/fleets/${id}`, missing.body],
+        ['POST', `/me/fleets/${id}/recall`, missing.body],
+      ]),
+      ...reportIds.map((id): [Method, string, string] => ['GET', `/me/reports/${id}`, missingReport.body]),
+    ];
+    for (const [method, url, body] of calls) {
+      const answer = await f.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: watched.headers,
+        ...(method === 'POST' ? { payload: '{}' } : {}),
+      });
+      expect({ method, url, status: answer.statusCode, body: answer.body }).toEqual({
+        method,
+        url,
+        status: 404,
+        body,
+      });
+    }
+    expect(await ofSpy()).toEqual(before);
+    printFigure(
+      'access control (fleets)',
+      `${calls.length} fleet, recall and report calls of A with B's ids and neighbours: all 404 with the unknown id's body, B unchanged`,
     );
   });
 });

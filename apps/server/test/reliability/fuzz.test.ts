@@ -1,7 +1,8 @@
-import { isVisibleText } from '@starhold/contract';
+import { fleetOrderBodySchema, isVisibleText, ROUTE_PREFERENCES } from '@starhold/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homePlanetId, setResources } from '../economy-fixtures.js';
+import { equip, homePlace, snapshot as databaseSnapshot } from '../fleets-fixtures.js';
 import {
   createTestApp,
   loginPlayer,
@@ -86,6 +87,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/systems' },
   { method: 'GET', path: '/systems/:id' },
   { method: 'GET', path: '/systems/:from/:to', query: ['prefer'] },
+  ...['/me/fleets/preview', '/me/fleets'].map((path): Endpoint => ({
+    method: 'POST',
+    path,
+    fields: ['mission', 'target', 'ships', 'speed', 'prefer', 'cargo'],
+  })),
+  { method: 'GET', path: '/me/fleets' },
+  { method: 'GET', path: '/me/fleets/:id' },
+  { method: 'POST', path: '/me/fleets/:id/recall' },
+  { method: 'GET', path: '/me/reports/:id' },
 ];
 
 /** Values that are never a valid id, quantity, index or name for the fuzzed player. */
@@ -267,6 +277,7 @@ async function snapshot(): Promise<unknown[]> {
     '/me/planets',
     '/me/emails',
     '/me/commandants',
+    '/me/fleets',
     ...KINDS.map((kind) => `/me/planet/${kind}`),
   ];
   return Promise.all(
@@ -443,6 +454,155 @@ describe(`fuzzing: ${PER_ENDPOINT} malformed requests per endpoint`, () => {
     printFigure(
       'fuzzing',
       `${total} requests over ${ENDPOINTS.length} endpoints (${PER_ENDPOINT} each): zero 5xx, all errors in the contract format, no leak, state unchanged`,
+    );
+  }, 600_000);
+});
+
+/**
+ * Orders one mistake away from a valid one, sent by a player who owns the ships, the fuel and the
+ * cargo the valid order needs: a generic fuzzer's bodies are refused for want of ships long before
+ * a wrong count or speed would matter, these are not.
+ */
+describe(`fuzzing: ${PER_ENDPOINT} near-valid fleet orders`, () => {
+  let captain: TestPlayer;
+  let validOrder: Record<string, unknown>;
+  beforeAll(async () => {
+    captain = await registerPlayer(t.app);
+    await equip(t.database.db, captain.me.id, { 1: 50, 6: 10, 7: 5 });
+    const home = await homePlace(t.database.db, player.me.id);
+    validOrder = {
+      mission: 1,
+      target: { system_id: home.systemId, orbit: home.orbit },
+      ships: [{ id: 7, count: 2 }],
+      speed: 100,
+      prefer: 'shortest',
+      cargo: { metal: 10, crystal: 0, fuel: 0 },
+    };
+  });
+
+  const notAnInteger = fc.oneof(
+    fc.constantFrom(1.5, 0.1, -0.5, 1e-9, '1', '10', null, true, [], {}, 'NaN', ''),
+    fc.double({ noInteger: true }),
+    fc.string({ maxLength: 8 }),
+  );
+  const count = fc.oneof(
+    fc.integer({ max: 0 }),
+    fc.integer({ min: 2_147_483_648, max: Number.MAX_SAFE_INTEGER }),
+    fc.constantFrom(1e12, 2 ** 53, 1e308),
+    notAnInteger,
+  );
+  const amount = fc.oneof(
+    fc.integer({ max: -1 }),
+    fc.constantFrom(2 ** 53, 2 ** 53 + 2, 1e308),
+    notAnInteger,
+  );
+  const speed = fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }).filter((value) => value < 10 || value > 100 || value % 10 !== 0),
+    notAnInteger,
+  );
+  const mission = fc.oneof(
+    fc.integer().filter((value) => value < 1 || value > 6),
+    notAnInteger,
+  );
+  const prefer = fc.oneof(
+    fc.string({ maxLength: 20 }).filter((value) => !(ROUTE_PREFERENCES as readonly string[]).includes(value)),
+    fc.constantFrom('SHORTEST', 'shortest ', 'fastest', null, 1, [], {}),
+  );
+  const anyValue = fc.jsonValue({ maxDepth: 2 });
+  type Order = Record<string, unknown>;
+  const set =
+    (key: string) =>
+    (value: unknown) =>
+    (order: Order): Order => ({ ...order, [key]: value });
+  const mistake: fc.Arbitrary<(order: Order) => Order> = fc.oneof(
+    count.map((value) => set('ships')([{ id: 7, count: value }])),
+    fc.oneof(fc.integer({ max: 0 }), notAnInteger).map((value) => set('ships')([{ id: value, count: 1 }])),
+    fc
+      .constantFrom<unknown>([], [{ id: 7 }], [{ count: 1 }], [{ id: 7, count: 1, extra: 1 }], {}, 7)
+      .map(set('ships')),
+    fc.constant(
+      set('ships')([
+        { id: 7, count: 1 },
+        { id: 7, count: 1 },
+      ]),
+    ),
+    mission.map(set('mission')),
+    speed.map(set('speed')),
+    prefer.map(set('prefer')),
+    fc
+      .record({ key: fc.constantFrom('metal', 'crystal', 'fuel'), value: amount })
+      .map(({ key, value }) => set('cargo')({ metal: 0, crystal: 0, fuel: 0, [key]: value })),
+    fc
+      .constantFrom<unknown>({ metal: 1 }, { metal: 1, crystal: 1, fuel: 1, gold: 1 }, [], 'all', null)
+      .map(set('cargo')),
+    fc
+      .constantFrom<unknown>(
+        { system_id: 0, orbit: 1 },
+        { system_id: 1, orbit: 0 },
+        { system_id: 1, orbit: 1001 },
+        { system_id: 1 },
+        { system_id: 1, orbit: 1, planet: 1 },
+        { system_id: '1', orbit: 1 },
+        null,
+        [1, 1],
+      )
+      .map(set('target')),
+    fc.constantFrom('mission', 'target', 'ships', 'speed', 'prefer').map(
+      (key) =>
+        (order: Order): Order =>
+          Object.fromEntries(Object.entries(order).filter(([k]) => k !== key)),
+    ),
+    fc
+      .record({
+        key: fc.constantFrom('mission', 'target', 'ships', 'speed', 'prefer', 'cargo'),
+        value: anyValue,
+      })
+      .map(({ key, value }) => set(key)(value)),
+    fc.constantFrom('extra', 'owner_id', 'account_id', 'origin').map((key) => set(key)(1)),
+  );
+
+  it('refuses every one with 400 VALIDATION_ERROR in the contract format, preview and dispatch alike, and changes nothing', async () => {
+    const valid = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/fleets/preview',
+      headers: captain.headers,
+      payload: JSON.stringify(validOrder),
+    });
+    // The base order is good: each refusal below is its one mistake's doing.
+    expect(valid.statusCode, valid.body).toBe(200);
+    const before = await databaseSnapshot(t.database.db);
+    let total = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(mistake, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('/me/fleets/preview', '/me/fleets'),
+        async (mistakes, path) => {
+          const order = mistakes.reduce((current, apply) => apply(current), validOrder);
+          fc.pre(!fleetOrderBodySchema.safeParse(order).success);
+          total += 1;
+          const response = await t.app.inject({
+            method: 'POST',
+            url: `/api/v1${path}`,
+            headers: captain.headers,
+            payload: JSON.stringify(order),
+          });
+          const context = `POST ${path} ${JSON.stringify(order)}`;
+          expectContractError(
+            response.statusCode,
+            String(response.headers['content-type'] ?? ''),
+            response.body,
+            context,
+          );
+          expect(response.statusCode, context).toBe(400);
+          expect(response.json<{ i18n_comment?: string }>().i18n_comment, context).toBe('VALIDATION_ERROR');
+        },
+      ),
+      { numRuns: PER_ENDPOINT },
+    );
+    expect(await databaseSnapshot(t.database.db)).toEqual(before);
+    printFigure(
+      'fuzzing (fleet orders)',
+      `${total} orders with one to three mistakes (counts, ids, missions, speeds, preferences, cargo, targets, missing, extra and mistyped fields): all 400 VALIDATION_ERROR, database unchanged`,
     );
   }, 600_000);
 });
