@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, emptyForm, readWhole, type SimulationSetup, type SimulatorSide } from './setup';
+import { checkForm, emptyForm, readWhole, sideForm, type SimulationSetup, type SimulatorSide } from './setup';
 import { simulateBattles } from './simulate';
 
 const research = (level: number): SimulatorSide['research'] => ({
@@ -113,5 +113,19 @@ describe('checkForm', () => {
     expect(readWhole(-1, limits)).toBeNull();
     expect(readWhole('1e3', limits)).toBeNull();
     expect(readWhole(31, limits)).toBeNull();
+  });
+});
+
+describe('sideForm', () => {
+  it('fills a side of the form from numbers (as a spy report will) and reads back the same side', () => {
+    const defender: SimulatorSide = {
+      race: 2,
+      ships: { 11: 12, 14: 3 },
+      defenses: { 15: 4 },
+      research: { ...research(0), shielding: 5, armour: 7 },
+    };
+    const form = { ...emptyForm(1), defender: sideForm(defender) };
+    form.attacker.ships[1] = 1;
+    expect(checkForm(form).setup?.defender).toEqual(defender);
   });
 });
