@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconParking, IconPick, IconSword } from '@tabler/icons-react';
+import { IconEye, IconFlag, IconParking, IconPick, IconSword, IconTruck } from '@tabler/icons-react';
 import type { SystemPlanet } from '@starhold/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { planetActivity } from '../model/activity';
-import type { FleetAction } from './FleetsComingModal';
+import { actionsFor, type FleetAction } from '../../fleets';
 import { planetTypeName, raceName } from '../../../lib/names';
 
 const amountFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
@@ -14,7 +14,7 @@ const amountFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }
 interface PlanetsTableProps {
   orbits: readonly SystemPlanet[];
   now: number;
-  onAction: (action: FleetAction) => void;
+  onAction: (orbit: SystemPlanet, action: FleetAction) => void;
   /** Cards instead of a table, for phones. */
   compact: boolean;
 }
@@ -54,24 +54,24 @@ function Dash() {
   return <Text c="dimmed">—</Text>;
 }
 
-function fleetActions(orbit: SystemPlanet): { action: FleetAction; icon: ReactNode; color: string }[] {
-  const actions: { action: FleetAction; icon: ReactNode; color: string }[] = [];
-  if (orbit.planet) {
-    actions.push(
-      { action: 'attack', icon: <IconSword size={14} />, color: 'red' },
-      { action: 'park', icon: <IconParking size={14} />, color: 'blue' },
-      { action: 'spy', icon: <IconEye size={14} />, color: 'grape' },
-    );
-  }
-  if (orbit.debris.length > 0)
-    actions.push({ action: 'exploit', icon: <IconPick size={14} />, color: 'yellow' });
-  return actions;
+const ACTION_LOOK: Record<FleetAction, { icon: ReactNode; color: string }> = {
+  attack: { icon: <IconSword size={14} />, color: 'red' },
+  park: { icon: <IconParking size={14} />, color: 'blue' },
+  spy: { icon: <IconEye size={14} />, color: 'grape' },
+  transport: { icon: <IconTruck size={14} />, color: 'teal' },
+  colonize: { icon: <IconFlag size={14} />, color: 'green' },
+  exploit: { icon: <IconPick size={14} />, color: 'yellow' },
+};
+
+/** The orbit's missions; an empty orbit with no debris only shows its name. */
+export function fleetActions(orbit: SystemPlanet): FleetAction[] {
+  return actionsFor({ hasPlanet: orbit.planet !== null, hasDebris: orbit.debris.length > 0 });
 }
 
 interface CellProps {
   orbit: SystemPlanet;
   now: number;
-  onAction: (action: FleetAction) => void;
+  onAction: (orbit: SystemPlanet, action: FleetAction) => void;
 }
 
 function NameCell({ orbit }: CellProps) {
@@ -177,14 +177,14 @@ function ActionsCell({ orbit, onAction }: CellProps) {
   if (actions.length === 0) return <Dash />;
   return (
     <Group gap={6}>
-      {actions.map(({ action, icon, color }) => (
+      {actions.map((action) => (
         <Button
           key={action}
           size="compact-xs"
           variant="light"
-          color={color}
-          leftSection={icon}
-          onClick={() => onAction(action)}
+          color={ACTION_LOOK[action].color}
+          leftSection={ACTION_LOOK[action].icon}
+          onClick={() => onAction(orbit, action)}
         >
           {t(`detail.actions.${action}`)}
         </Button>
@@ -221,7 +221,10 @@ function PlanetCard(props: CellProps) {
   if (!props.orbit.planet && props.orbit.debris.length === 0) {
     return (
       <Paper px="md" py="xs" withBorder data-testid="planet-row" bg="transparent">
-        <NameCell {...props} />
+        <Group justify="space-between" wrap="nowrap">
+          <NameCell {...props} />
+          <ActionsCell {...props} />
+        </Group>
       </Paper>
     );
   }

@@ -58,6 +58,9 @@ beforeEach(() => {
     'fetch',
     fakeFetch({
       '/api/v1/systems/7': { body: { data: detail } },
+      '/api/v1/me/planet/ships': {
+        body: { data: { modules: [], construction_lists: [], max_construction_lists: 1 } },
+      },
       '/api/v1/systems/999': {
         status: 404,
         body: { message: 'Not found', code: 40400, i18n_comment: 'NOT_FOUND' },
@@ -121,14 +124,14 @@ describe('SystemDetailPage', () => {
         .queryAllByRole('button')
         .map((button) => button.textContent);
     const [own, other, debrisOnly, empty] = rows();
-    expect(names(own!)).toEqual(['Attaquer', 'Stationner', 'Espionner']);
-    expect(names(other!)).toEqual(['Attaquer', 'Stationner', 'Espionner', 'Exploiter']);
-    expect(names(debrisOnly!)).toEqual(['Exploiter']);
-    expect(names(empty!)).toEqual([]);
+    expect(names(own!)).toEqual(['Attaquer', 'Stationner', 'Espionner', 'Transporter']);
+    expect(names(other!)).toEqual(['Attaquer', 'Stationner', 'Espionner', 'Transporter', 'Exploiter']);
+    expect(names(debrisOnly!)).toEqual(['Coloniser', 'Exploiter']);
+    expect(names(empty!)).toEqual(['Coloniser']);
     expect(within(debrisOnly!).getByTestId('debris-count')).toHaveTextContent('2');
   });
 
-  it('explains that fleets are coming when an action is pressed', async () => {
+  it('opens the dispatch panel on the orbit with the action as mission', async () => {
     renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
       path: '/systems/7',
       route: '/systems/:systemId',
@@ -136,8 +139,10 @@ describe('SystemDetailPage', () => {
     await screen.findByTestId('planets-table');
     await userEvent.click(within(rows()[1]!).getByRole('button', { name: 'Attaquer' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Flottes bientôt disponibles');
-    expect(dialog).toHaveTextContent('Attaquer');
+    expect(dialog).toHaveTextContent('Envoyer une flotte');
+    expect(dialog).toHaveTextContent('Vega · orbite 2');
+    expect(within(dialog).getByRole('combobox', { name: 'Mission' })).toHaveValue('Attaquer');
+    expect(await within(dialog).findByTestId('dispatch-no-ships')).toBeInTheDocument();
   });
 
   it('lists the connected systems as links', async () => {

@@ -4,13 +4,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { SystemPlanet } from '@starhold/contract';
+import { DispatchModal, type DispatchTarget, type FleetAction } from '../../fleets';
 import { Spinner } from '../../../components/Spinner';
 import { systemClock, type Clock } from '../../../lib/clock';
 import { useSystem } from '../api/get-system';
 import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { securityColor } from '../model/security';
-import { FleetsComingModal, type FleetAction } from './FleetsComingModal';
-import { PlanetsTable } from './PlanetsTable';
+import { fleetActions, PlanetsTable } from './PlanetsTable';
 import { SecurityBadge } from './SecurityBadge';
 
 function parseSystemId(raw: string): number | null {
@@ -30,7 +31,7 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
   const { t } = useTranslation('systems');
   const id = parseSystemId(systemId);
   const query = useSystem(id);
-  const [action, setAction] = useState<FleetAction | null>(null);
+  const [dispatch, setDispatch] = useState<DispatchTarget | null>(null);
   const compact = useMediaQuery(MOBILE_QUERY) ?? false;
 
   if (id === null || query.isError) {
@@ -55,6 +56,14 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
 
   const system = query.data;
   const now = clock.now();
+  const openDispatch = (orbit: SystemPlanet, action: FleetAction) =>
+    setDispatch({
+      systemId: system.id,
+      systemName: system.name,
+      orbit: orbit.index,
+      actions: fleetActions(orbit),
+      action,
+    });
   const planets = system.system_planets.filter((orbit) => orbit.planet !== null).length;
   return (
     <Stack gap="lg">
@@ -86,10 +95,10 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
           </Badge>
         </Group>
         {compact ? (
-          <PlanetsTable orbits={system.system_planets} now={now} onAction={setAction} compact />
+          <PlanetsTable orbits={system.system_planets} now={now} onAction={openDispatch} compact />
         ) : (
           <Card.Section withBorder>
-            <PlanetsTable orbits={system.system_planets} now={now} onAction={setAction} compact={false} />
+            <PlanetsTable orbits={system.system_planets} now={now} onAction={openDispatch} compact={false} />
           </Card.Section>
         )}
       </Card>
@@ -121,7 +130,7 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
         )}
       </Card>
 
-      <FleetsComingModal action={action} onClose={() => setAction(null)} />
+      <DispatchModal target={dispatch} onClose={() => setDispatch(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,5 @@
+import { FleetsPage } from './components/FleetsPage';
+
+export default FleetsPage;
+export { DispatchModal, type DispatchTarget } from './components/DispatchModal';
+export { actionsFor, type FleetAction } from './model/missions';
