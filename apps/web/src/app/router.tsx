@@ -21,6 +21,7 @@ const screens = {
   defenses: preloadableLazy(() => import('../features/defenses')),
   commandants: preloadableLazy(() => import('../features/commandants')),
   simulator: preloadableLazy(() => import('../features/simulator')),
+  fleets: preloadableLazy(() => import('../features/fleets')),
   emails: preloadableLazy(() => import('../features/emails')),
   systems: preloadableLazy(() => import('../features/systems')),
   auth: preloadableLazy(() => import('../features/auth')),
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       page('/planet/defenses', screens.defenses),
       page('/commandants', screens.commandants),
       page('/simulator', screens.simulator),
+      page('/fleets', screens.fleets),
     ],
   },
   {

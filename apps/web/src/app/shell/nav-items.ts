@@ -4,6 +4,7 @@ import {
   IconBuildingSkyscraper,
   IconLayoutDashboard,
   IconRocket,
+  IconRoute,
   IconShieldHalfFilled,
   IconSwords,
   IconUserStar,
@@ -22,4 +23,5 @@ export const NAV_ITEMS = [
   { to: '/planet/defenses', labelKey: 'nav.defenses', Icon: IconShieldHalfFilled, end: false },
   { to: '/commandants', labelKey: 'nav.commandants', Icon: IconUserStar, end: false },
   { to: '/simulator', labelKey: 'simulator:nav', Icon: IconSwords, end: false },
+  { to: '/fleets', labelKey: 'fleets:nav', Icon: IconRoute, end: false },
 ] as const;
