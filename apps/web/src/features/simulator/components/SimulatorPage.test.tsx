@@ -146,6 +146,14 @@ describe('SimulatorPage', () => {
     expect(screen.getByText('Saisie modifiée depuis')).toBeInTheDocument();
   });
 
+  it("starts both sides with the player's race (the theme's)", () => {
+    window.localStorage.setItem('starhold.race', 'robot');
+    renderWithApp(<SimulatorPage runner={controlledRunner().runner} />);
+    expect(screen.getByLabelText("Attaquant : Chasseur d'essaim")).toBeInTheDocument();
+    expect(screen.getByLabelText('Défenseur : Lance-épines')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Attaquant : Chasseur léger')).not.toBeInTheDocument();
+  });
+
   it('speaks English', () => {
     renderWithApp(<SimulatorPage runner={controlledRunner().runner} />, { language: 'en' });
     expect(screen.getByRole('heading', { name: 'Combat simulator' })).toBeInTheDocument();
