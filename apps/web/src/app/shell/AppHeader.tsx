@@ -28,7 +28,7 @@ import {
   IconUser,
   IconWorld,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../api/auth';
@@ -38,8 +38,23 @@ import { useMe } from '../../api/me';
 import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { useAfterPaint } from '../../lib/after-paint';
 import { Logo } from '../../components/Logo';
 import classes from './shell.module.css';
+
+/** Loaded after the first paint: the fleets feature stays out of the first screen's bundle. */
+const HostileFleetsBadge = lazy(() =>
+  import('../../features/fleets').then((fleets) => ({ default: fleets.HostileFleetsBadge })),
+);
+
+function HostileFleetsWarning() {
+  const painted = useAfterPaint();
+  return painted ? (
+    <Suspense fallback={null}>
+      <HostileFleetsBadge />
+    </Suspense>
+  ) : null;
+}
 
 export interface SidebarToggles {
   mobileOpened: boolean;
@@ -290,6 +305,7 @@ export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
         />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <HostileFleetsWarning />
         <PlanetsMenu />
         <NotificationsMenu />
         <UserMenu />

@@ -3,3 +3,4 @@ import { FleetsPage } from './components/FleetsPage';
 export default FleetsPage;
 export { DispatchModal, type DispatchTarget } from './components/DispatchModal';
 export { actionsFor, type FleetAction } from './model/missions';
+export { HostileFleetsBadge } from './components/HostileFleetsBadge';

@@ -22,11 +22,15 @@ export const fleetKeys = {
 /** FLEETS.md section 8 has no pushed event yet: arrivals and returns are polled for. */
 export const FLEETS_POLL_MS = 30_000;
 
-export function useFleetList(options: { poll?: boolean } = {}) {
+/**
+ * Silent: the header reads it on every screen, and the fleets page shows its own alert; a failed
+ * background poll would otherwise raise a toast every 30 s.
+ */
+export function useFleetList() {
   return useQuery({
     queryKey: fleetKeys.list,
-    queryFn: ({ signal }) => api.get('/me/fleets', { schema: fleetListSchema, signal }),
-    refetchInterval: options.poll === false ? false : FLEETS_POLL_MS,
+    queryFn: ({ signal }) => api.get('/me/fleets', { schema: fleetListSchema, signal, silent: true }),
+    refetchInterval: FLEETS_POLL_MS,
   });
 }
 

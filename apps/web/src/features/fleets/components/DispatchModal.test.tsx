@@ -113,7 +113,7 @@ describe('DispatchModal', () => {
     await screen.findByLabelText('Chasseur léger');
     expect(screen.queryByLabelText('Métal')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: 'Mission' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Transport' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Transporter' }));
     const metal = await screen.findByLabelText('Métal');
     await userEvent.type(screen.getByLabelText('Chasseur léger'), '3');
     await userEvent.type(metal, '-5');

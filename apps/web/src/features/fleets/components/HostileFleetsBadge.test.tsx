@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toasts } from '../../../lib/toasts';
+import { renderWithApp } from '../../../test/render';
+import { fakeFleetApi } from '../test-utils';
+import { HostileFleetsBadge } from './HostileFleetsBadge';
+
+const now = Date.parse('2026-11-23T12:00:00Z');
+const clock = { now: () => now };
+
+const hostile = (id: number, arrivesAt: string) => ({
+  id,
+  mission: 3,
+  origin: { system_id: 40 },
+  target: { system_id: 1, orbit: 3 },
+  arrives_at: arrivesAt,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('HostileFleetsBadge', () => {
+  it('shows the count and the nearest arrival of the hostile fleets still on their way', async () => {
+    const api = fakeFleetApi({
+      'GET /me/fleets': {
+        body: {
+          data: {
+            own: [],
+            hostile: [
+              hostile(1, '2026-11-23T12:30:00Z'),
+              hostile(2, '2026-11-23T12:05:00Z'),
+              hostile(3, '2026-11-23T11:59:00Z'),
+            ],
+          },
+        },
+      },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<HostileFleetsBadge clock={clock} />);
+    const badge = await screen.findByTestId('hostile-fleets-badge');
+    expect(badge).toHaveTextContent('5m');
+    expect(badge).toHaveAttribute('href', '/fleets');
+    expect(badge).toHaveAccessibleName('2 flottes hostiles : 5m');
+  });
+
+  it('shows nothing without hostile fleets, and no error toast when the list fails', async () => {
+    toasts.clearAll();
+    const api = fakeFleetApi({});
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithApp(<HostileFleetsBadge clock={clock} />);
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('hostile-fleets-badge')).not.toBeInTheDocument();
+    expect(toasts.getSnapshot()).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { systemClock, type Clock } from '../../../lib/clock';
+import { formatDuration } from '../../../lib/format';
+import { useNow } from '../../../lib/use-now';
+import { useFleetList } from '../api/fleets';
+
+/** The header's warning: hostile fleets on their way, with the time to the nearest arrival. */
+export function HostileFleetsBadge({ clock = systemClock }: { clock?: Clock }) {
+  const { t } = useTranslation('fleets');
+  const query = useFleetList();
+  const now = useNow(clock, 1000);
+  const arrivals = (query.data?.hostile ?? [])
+    .map((fleet) => Date.parse(fleet.arrives_at))
+    .filter((arrival) => arrival > now);
+  if (arrivals.length === 0) return null;
+  const time = formatDuration(Math.ceil((Math.min(...arrivals) - now) / 1000));
+  const label = t('header.hostile', { count: arrivals.length, time });
+  return (
+    <Tooltip label={label}>
+      <Badge
+        component={Link}
+        to="/fleets"
+        color="red"
+        variant="filled"
+        size="lg"
+        leftSection={<IconAlertTriangle size={14} />}
+        aria-label={label}
+        style={{ cursor: 'pointer' }}
+        data-testid="hostile-fleets-badge"
+      >
+        {time}
+      </Badge>
+    </Tooltip>
+  );
+}
