@@ -10,7 +10,9 @@
  * - NMI neither lost nor doubled: final balance = 100 minus what the unlock emails say was spent,
  *   and one unlock email per accepted unlock;
  * - a tab only hears its own player's planet; resources never negative; no 5xx outside the kill.
- * Bounded: the whole run aborts after SCALEOUT_TIMEOUT_MS (default 180 s). 127.0.0.1 only; it
+ * Then the fleet phase (scaleout/fleets.ts): 200 fleets dispatched in one second, A killed again
+ * amid their arrivals, each arrival applied exactly once and the ships conserved.
+ * Bounded: the whole run aborts after SCALEOUT_TIMEOUT_MS (default 300 s). 127.0.0.1 only; it
  * only signals the processes it started.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { freshPgDatabase } from '../tools/fresh-pg-database.js';
 import { openStream, type OpenStream } from '../apps/server/test/events-stream.js';
+import { fleetPhase } from './fleets.js';
 import { call, dataOf, register, type Player } from './player.js';
 import {
   freePort,
@@ -33,7 +36,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.SCALEOUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = Number(process.env.SCALEOUT_PLAYERS ?? 200);
 const DRIVE_MS = Number(process.env.SCALEOUT_DRIVE_MS ?? 60_000);
-const TIMEOUT_MS = Number(process.env.SCALEOUT_TIMEOUT_MS ?? 180_000);
+const TIMEOUT_MS = Number(process.env.SCALEOUT_TIMEOUT_MS ?? 300_000);
 const MINES = [1, 2, 3] as const;
 const NEW_ACCOUNT_NMI = 100;
 
@@ -274,6 +277,25 @@ async function main(): Promise<string[]> {
       `${crossChecked} players checked: ${levelSum} levels built, ${finishedEvents} construction_finished pushes, ${unlocks} commandant unlocks; pushes by kind ${JSON.stringify(Object.fromEntries(kinds))}`,
     );
     if (levelSum === 0) failures.push('no construction finished: the run proved nothing');
+
+    failures.push(
+      ...(await fleetPhase({
+        urlA,
+        urlB,
+        databaseUrl: database.url,
+        players,
+        aDown: () => aDown,
+        log,
+        restartA: async () => {
+          aDown = true;
+          await a.kill9();
+          await sleep(2000);
+          a = await startA();
+          await waitForHealth(a, urlA);
+          aDown = false;
+        },
+      })),
+    );
 
     for (const tab of tabs.values()) tab.close();
     await Promise.all([a.stop(), b.stop(), worker.stop()]);
