@@ -12,6 +12,7 @@
  *   the combat reports say were lost. Resources are not summed: the planets keep producing at
  *   GAME_SPEED 1000 while the fleets fly, and fuel burnt depends on the route.
  */
+import { SHIPS } from '@starhold/rules';
 import pg from 'pg';
 import { call, type Outcome, type Player } from './player.js';
 
@@ -75,17 +76,22 @@ async function shipTotal(client: pg.Client): Promise<number> {
   return Number(planets.rows[0]?.total ?? 0) + inFlight;
 }
 
-type Stack = { kind: string; count: number }[];
+type Stack = { kind: string; id: number; count: number }[];
 type Side = { units_before?: Stack; unitsBefore?: Stack; units_after?: Stack; unitsAfter?: Stack };
 
-/** Ships both sides lost in one combat report: the first round's ships less the last round's. */
+/** The players' ships: nomad pirates that ambush a fleet (FLEETS.md section 3) were never counted. */
+const PLAYABLE = new Set(SHIPS.map((ship) => ship.id));
+
+/** Players' ships both sides lost in one combat report: the first round's less the last round's. */
 function shipsLost(data: { rounds?: { attacker: Side; defender: Side }[] }): number {
   const rounds = data.rounds ?? [];
   const first = rounds[0];
   const last = rounds.at(-1);
   if (first === undefined || last === undefined) return 0;
   const ships = (stack: Stack | undefined) =>
-    (stack ?? []).filter((unit) => unit.kind === 'ship').reduce((sum, unit) => sum + unit.count, 0);
+    (stack ?? [])
+      .filter((unit) => unit.kind === 'ship' && PLAYABLE.has(unit.id))
+      .reduce((sum, unit) => sum + unit.count, 0);
   return (['attacker', 'defender'] as const).reduce(
     (sum, side) =>
       sum +
