@@ -12,15 +12,18 @@ export interface EconomyServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (apps/server/dist) on a free port with a fresh data directory. */
-export async function startEconomyServer(gameSpeed: number): Promise<EconomyServer> {
+/**
+ * Starts the built server (apps/server/dist) on a free port with a fresh data directory, or with
+ * `dataDir` to pick up where an earlier server (at another speed) left the game.
+ */
+export async function startEconomyServer(gameSpeed: number, dataDir?: string): Promise<EconomyServer> {
   const server = await startServer({
     name: `economy server (speed ${gameSpeed})`,
     // Warnings stay visible in the run's output, as with the default server's stderr: 'pipe'.
     echoStderr: true,
     env: {
       ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'starhold-economy-')),
+      DATA_DIR: dataDir ?? mkdtempSync(join(tmpdir(), 'starhold-economy-')),
       GAME_SPEED: String(gameSpeed),
       LOG_LEVEL: 'warn',
       SYSTEM_COUNT: '20',
