@@ -11,11 +11,16 @@ import autocannon from 'autocannon';
 export interface LoadSpec {
   /** http://127.0.0.1:<port> */
   origin: string;
-  /** `get`: GET `path` with cookies in turn; `construct`: POST `path` then DELETE `cancelPath?id=<new item>`. */
-  mode: 'get' | 'construct';
+  /**
+   * `get`: GET `path` with cookies in turn; `construct`: POST `path` then DELETE
+   * `cancelPath?id=<new item>`; `post`: POST `path` with cookie i and body i of `bodiesFile` in turn.
+   */
+  mode: 'get' | 'construct' | 'post';
   path: string;
   cancelPath?: string;
   cookiesFile?: string;
+  /** `post`: a JSON array of request bodies (strings), one per cookie. */
+  bodiesFile?: string;
   /** Sent with every request, as a browser sends it (`gzip, deflate, br, zstd`); omitted: no Accept-Encoding. */
   acceptEncoding?: string;
   connections: number;
@@ -48,6 +53,25 @@ type Request = Omit<autocannon.Request, 'setupRequest' | 'onResponse'> & {
 };
 
 function requestsFor(spec: LoadSpec, cookies: readonly string[]): Request[] {
+  if (spec.mode === 'post') {
+    const bodies = JSON.parse(readFileSync(spec.bodiesFile ?? '', 'utf8')) as string[];
+    let turn = 0;
+    return [
+      {
+        method: 'POST',
+        path: spec.path,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const index = turn++ % Math.max(cookies.length, 1);
+          return {
+            ...request,
+            headers: { ...request.headers, cookie: cookies[index] ?? '' },
+            body: bodies[index] ?? '{}',
+          };
+        },
+      },
+    ];
+  }
   if (spec.mode === 'get') {
     // A setupRequest makes autocannon take a new request before every send; which one (the next
     // cookie's, built once) is reuseBuiltGetRequests's doing.

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { combatRows, type CombatBench } from './combat.js';
+import type { FleetBench } from './fleets.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
 import {
@@ -159,6 +160,42 @@ function httpFigures(onPg: boolean): HttpFigure[] {
   ];
 }
 
+/** Dispatch against the ceiling of the fleet bench's own run; arrivals against the issue's targets. */
+function fleetRows(fleets: FleetBench): string[][] {
+  const rps = spread(fleets.dispatch.rps);
+  const ratios = spread(
+    fleets.dispatch.rps.map((value, index) => value / (fleets.dispatch.ceilingRps[index] ?? Number.NaN)),
+  );
+  const arrivalTarget = fleets.database === 'sqlite' ? 2000 : 1000;
+  const { arrivals } = fleets;
+  return [
+    [
+      'POST /me/fleets dispatch: req/s (p99 ms)',
+      `${show(rps)} (p99 ${show(spread(fleets.dispatch.p99Ms), 1)})`,
+      `${spread(fleets.dispatch.ceilingRps).median.toFixed(0)} req/s hello`,
+      `${show({ min: ratios.min * 100, median: ratios.median * 100, max: ratios.max * 100 }, 1)} %`,
+      'printed',
+      fleets.dispatch.failures > 0 ? `${fleets.dispatch.failures} failed` : '-',
+    ],
+    [
+      `fleet arrivals, ${arrivals.fleets} due at once (${arrivals.attacks} attacks)`,
+      `${arrivals.perSecond.toFixed(0)} /s (${arrivals.seconds.toFixed(1)} s${arrivals.left > 0 ? `, ${arrivals.left} left` : ''})`,
+      '-',
+      '-',
+      `>= ${arrivalTarget} /s`,
+      arrivals.perSecond >= arrivalTarget && arrivals.left === 0 ? 'yes' : 'NO',
+    ],
+    [
+      'GET /me/planet while arrivals settle: p99 ms',
+      `p99 ${arrivals.planetP99Ms.toFixed(1)} (${arrivals.planetRps.toFixed(0)} req/s)`,
+      '-',
+      '-',
+      '< 20 ms',
+      arrivals.planetP99Ms < 20 && arrivals.planetFailures === 0 ? 'yes' : 'NO',
+    ],
+  ];
+}
+
 interface HttpResult {
   name: string;
   rps: Spread;
@@ -298,6 +335,19 @@ async function main(): Promise<void> {
       300_000,
     );
 
+    console.log('fleets (own database, server in-process)...');
+    const fleets = await runForJson<FleetBench>(
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'bench/fleets.ts'),
+        '--json',
+        ...(QUICK ? ['--quick'] : []),
+        ...(PG_URL ? ['--pg'] : []),
+      ],
+      900_000,
+    );
+
     console.log('web app...');
     const web = firstVisitSize(join(ROOT, 'apps/web/dist'));
     const served = await servedSize(origin, web.files);
@@ -346,6 +396,7 @@ async function main(): Promise<void> {
         worstRouteRatio < 3 ? 'yes' : 'NO',
       ]),
       ...combatRows(combat),
+      ...fleetRows(fleets),
       [
         'web first visit JS + CSS (gzip)',
         `${kib(web.jsGzipBytes)} JS + ${kib(web.cssGzipBytes)} CSS`,
@@ -407,6 +458,7 @@ async function main(): Promise<void> {
       settle,
       routes,
       combat,
+      fleets,
       web: { firstVisit: web, served, reactMantine: baseline, firstRenderMs: renders },
       rssMiB: { start: rssStart, end: rssEnd },
       durationSeconds: (Date.now() - startedAt) / 1000,

@@ -1,0 +1,365 @@
+/**
+ * Fleet figures (issue 19), on SQLite or PostgreSQL (--pg, or BENCH_DATABASE_URL):
+ * - dispatch: `POST /me/fleets` requests/s and p99 at 50 connections against the hello server's
+ *   ceiling in the same run, each connection's players sending one cargo ship in turn;
+ * - arrivals: 10,000 fleets (half attacks on defended planets, half transports) due at once,
+ *   applied by the scheduler's own loop (`runSchedulerOnce`, as the periodic task runs it), with
+ *   arrivals/s and the p99 of `GET /me/planet` (idle players reading meanwhile).
+ * The server runs in this process on a clock the bench holds still while it dispatches (every
+ * fleet leaves in the same instant) and then moves past the last arrival; autocannon loads it
+ * from its own process (bench/load.ts). 127.0.0.1 only, bounded in time.
+ * Run: node --import tsx bench/fleets.ts [--pg] [--quick] [--json]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { DEFENSES } from '../packages/rules/src/index.js';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/database.js';
+import { economyDeps, runSchedulerOnce } from '../apps/server/src/modules/economy/index.js';
+import type { LoadResult, LoadSpec } from './load.js';
+import { freshPgDatabase } from './lib/pg.js';
+import { freePort, runForJson, startService, stopAll, type Service } from './lib/processes.js';
+import { seedBenchDatabase } from './seed.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  (args.has('--pg') ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+const CONNECTIONS = 50;
+const RUNS = 3;
+const SECONDS = QUICK ? 3 : 5;
+const FLEETS = Number(process.env.BENCH_FLEETS ?? 10_000);
+const SENDERS = 900;
+const TARGETS = 100;
+const READERS = 100;
+const SYSTEMS = 1000;
+const UNIVERSE_SEED = 'starhold-bench';
+const API = '/api/v1';
+const log = (message: string) => console.error(`[bench fleets] ${message}`);
+
+export interface FleetBench {
+  database: 'sqlite' | 'postgres';
+  dispatch: { rps: number[]; p99Ms: number[]; ceilingRps: number[]; failures: number };
+  arrivals: {
+    fleets: number;
+    attacks: number;
+    seconds: number;
+    perSecond: number;
+    left: number;
+    planetP99Ms: number;
+    planetRps: number;
+    planetFailures: number;
+    loadSeconds: number;
+  };
+}
+
+type Ids = { race: number; planetId: number; systemId: number; orbit: number };
+
+async function load(spec: Omit<LoadSpec, 'connections'>): Promise<LoadResult> {
+  return runForJson<LoadResult>(
+    ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, connections: CONNECTIONS })],
+    (spec.seconds + 60) * 1000,
+  );
+}
+
+async function main(): Promise<FleetBench> {
+  const work = mkdtempSync(join(tmpdir(), 'starhold-bench-fleets-'));
+  const database = PG_URL ? await freshPgDatabase(PG_URL) : null;
+  const target: DatabaseTarget = database
+    ? { kind: 'postgres', url: database.url }
+    : { kind: 'sqlite', file: join(work, 'starhold.sqlite') };
+  const services: Service[] = [];
+  let closeApp: (() => Promise<void>) | undefined;
+  try {
+    const players = SENDERS + TARGETS + READERS;
+    const seed = await seedBenchDatabase({
+      target,
+      universeSeed: UNIVERSE_SEED,
+      systemCount: SYSTEMS,
+      players,
+      accounts: players,
+      now: Date.now(),
+      tokenTtlMs: 6 * 60 * 60 * 1000,
+    });
+    log(`seeded ${players} players in ${seed.seconds.toFixed(1)} s on ${database ? 'PostgreSQL' : 'SQLite'}`);
+    const handle = openDatabase(target);
+    const { db } = handle;
+
+    // Targets (the first 100 players) move to low or null security, where attacks are allowed,
+    // with defenses and a few fighters; everyone gets ships, resources and 31 fleet slots.
+    const places = new Map<number, Ids>();
+    const free = await db
+      .selectFrom('orbits')
+      .innerJoin('systems', 'systems.id', 'orbits.system_id')
+      .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
+      .select(['orbits.id'])
+      .where('systems.security_id', 'in', [2, 3])
+      .where('planets.id', 'is', null)
+      .orderBy('orbits.id')
+      .limit(TARGETS)
+      .execute();
+    if (free.length < TARGETS) throw new Error(`only ${free.length} free orbits out of high security`);
+    for (const [index, accountId] of seed.playerIds.entries()) {
+      const row = await db
+        .selectFrom('planets')
+        .innerJoin('accounts', 'accounts.id', 'planets.account_id')
+        .select(['planets.id', 'accounts.race_id'])
+        .where('planets.account_id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      const isTarget = index < TARGETS;
+      await db
+        .updateTable('planets')
+        .set({
+          metal: 1e12,
+          crystal: 1e12,
+          fuel: 1e12,
+          ...(isTarget ? { orbit_id: (free[index] as { id: number }).id } : {}),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      const cargo = row.race_id === 1 ? 7 : 17;
+      const fighter = row.race_id === 1 ? 1 : 11;
+      const defense = DEFENSES.find((def) => def.race === row.race_id && def.role === 'armed')?.id ?? 1;
+      const modules = isTarget
+        ? [
+            { type_id: 3, module_id: fighter, value: 50 },
+            { type_id: 4, module_id: defense, value: 200 },
+          ]
+        : [
+            { type_id: 3, module_id: cargo, value: 1_000_000 },
+            { type_id: 3, module_id: fighter, value: 1_000_000 },
+          ];
+      for (const module of modules)
+        await db
+          .insertInto('planet_modules')
+          .values({ planet_id: row.id, ...module })
+          .onConflict((oc) =>
+            oc.columns(['planet_id', 'type_id', 'module_id']).doUpdateSet({ value: module.value }),
+          )
+          .execute();
+      await db
+        .insertInto('account_research')
+        .values({ account_id: accountId, research_id: 4, level: 30 })
+        .onConflict((oc) => oc.columns(['account_id', 'research_id']).doUpdateSet({ level: 30 }))
+        .execute();
+      const place = await db
+        .selectFrom('planets')
+        .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+        .select(['orbits.system_id', 'orbits.index'])
+        .where('planets.id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      places.set(accountId, {
+        race: row.race_id,
+        planetId: row.id,
+        systemId: place.system_id,
+        orbit: place.index,
+      });
+    }
+
+    // The clock stands still while fleets leave, then jumps past the last arrival.
+    let frozenAt: number | null = Date.now();
+    let offset = 0;
+    const clock = () => frozenAt ?? Date.now() + offset;
+    const config = {
+      ...loadConfig({ DATA_DIR: work, LOG_LEVEL: 'silent', UNIVERSE_SEED, SYSTEM_COUNT: String(SYSTEMS) }),
+      databaseUrl: database?.url,
+      gameSpeed: 100,
+      scheduler: false,
+    };
+    const app = await buildApp({
+      config,
+      db,
+      dialect: handle.dialect,
+      clock,
+      random: randomBytes,
+      rateLimit: { max: 1_000_000_000, windowMs: 60_000 },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    closeApp = async () => {
+      await app.close();
+      await handle.close();
+    };
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const helloPort = await freePort();
+    services.push(
+      await startService(
+        [join(ROOT, 'bench/hello-server.mjs')],
+        { ...process.env, HOST: '127.0.0.1', PORT: String(helloPort), NODE_ENV: 'production' },
+        'hello server listening',
+      ),
+    );
+
+    const ids = seed.playerIds;
+    const cookieOf = new Map(ids.map((id, index) => [id, seed.cookies[index] ?? '']));
+    const senders = ids.slice(TARGETS, TARGETS + SENDERS);
+    const targets = ids.slice(0, TARGETS);
+    const readers = ids.slice(TARGETS + SENDERS);
+    const order = (sender: number, to: number, attack: boolean) => {
+      const from = places.get(sender) as Ids;
+      const place = places.get(to) as Ids;
+      const cargoShip = from.race === 1 ? 7 : 17;
+      const fighter = from.race === 1 ? 1 : 11;
+      return {
+        mission: attack ? 3 : 1,
+        target: { system_id: place.systemId, orbit: place.orbit },
+        ships: [{ id: attack ? fighter : cargoShip, count: attack ? 20 : 1 }],
+        speed: 100,
+        prefer: 'shortest',
+        ...(attack ? {} : { cargo: { metal: 100, crystal: 0, fuel: 0 } }),
+      };
+    };
+
+    // ---- dispatch throughput ----
+    const cookiesFile = join(work, 'senders.json');
+    const bodiesFile = join(work, 'bodies.json');
+    writeFileSync(cookiesFile, JSON.stringify(senders.map((id) => cookieOf.get(id))));
+    writeFileSync(
+      bodiesFile,
+      JSON.stringify(
+        senders.map((id, index) =>
+          JSON.stringify(order(id, senders[(index + 1) % senders.length] as number, false)),
+        ),
+      ),
+    );
+    const helloSpec = { origin: `http://127.0.0.1:${helloPort}`, mode: 'get' as const, path: '/hello' };
+    const dispatchSpec = { origin, mode: 'post' as const, path: `${API}/me/fleets`, cookiesFile, bodiesFile };
+    await load({ ...helloSpec, seconds: 1 });
+    await load({ ...dispatchSpec, seconds: 1 });
+    const dispatch: FleetBench['dispatch'] = { rps: [], p99Ms: [], ceilingRps: [], failures: 0 };
+    for (let run = 1; run <= RUNS; run += 1) {
+      const ceiling = await load({ ...helloSpec, seconds: SECONDS });
+      const result = await load({ ...dispatchSpec, seconds: SECONDS });
+      dispatch.ceilingRps.push(ceiling.requestsPerSecond);
+      dispatch.rps.push(result.requestsPerSecond);
+      dispatch.p99Ms.push(result.p99Ms);
+      dispatch.failures += result.non2xx + result.errors;
+      log(
+        `dispatch run ${run}: ${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx) vs hello ${ceiling.requestsPerSecond.toFixed(0)} req/s`,
+      );
+    }
+    // The throughput runs' fleets are not part of the arrival figure: they go, as if never sent
+    // (ships and all; the bench checks no balance), so that exactly FLEETS fleets fall due.
+    await db.deleteFrom('fleets').execute();
+
+    // ---- 10,000 fleets due at once ----
+    const attacks = Math.floor(FLEETS / 2);
+    const jobs = Array.from({ length: FLEETS }, (_, index) => {
+      const sender = senders[index % senders.length] as number;
+      const attack = index < attacks;
+      const to = attack
+        ? (targets[index % targets.length] as number)
+        : (targets[(index * 7) % targets.length] as number);
+      return { sender, body: order(sender, to, attack) };
+    });
+    let next = 0;
+    let refused = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < jobs.length) {
+          const job = jobs[next] as (typeof jobs)[number];
+          next += 1;
+          const response = await fetch(`${origin}${API}/me/fleets`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie: cookieOf.get(job.sender) ?? '' },
+            body: JSON.stringify(job.body),
+          });
+          await response.arrayBuffer();
+          if (response.status !== 201) refused += 1;
+        }
+      }),
+    );
+    const due = await db
+      .selectFrom('fleets')
+      .select((eb) => eb.fn.max('arrives_at').as('last'))
+      .executeTakeFirstOrThrow();
+    const outbound = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('fleets')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('state', '=', 'outbound')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const fleets = await outbound();
+    log(
+      `${fleets} fleets dispatched in ${((Date.now() - started) / 1000).toFixed(1)} s (${refused} refused)`,
+    );
+    const last = Date.parse(String(due.last));
+    offset = last + 1000 - Date.now();
+    frozenAt = null;
+
+    const readersFile = join(work, 'readers.json');
+    writeFileSync(readersFile, JSON.stringify(readers.map((id) => cookieOf.get(id))));
+    const loadSeconds = QUICK ? 5 : 10;
+    const reading = load({
+      origin,
+      mode: 'get',
+      path: `${API}/me/planet`,
+      cookiesFile: readersFile,
+      seconds: loadSeconds,
+    });
+    // Let autocannon connect before the scheduler starts.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const deps = economyDeps({ db, dialect: handle.dialect, config });
+    const settleStart = performance.now();
+    const deadline = Date.now() + 300_000;
+    let left = fleets;
+    while (left > 0 && Date.now() < deadline) {
+      // The periodic task's loop: batches of 100 accounts until one comes back short.
+      while ((await runSchedulerOnce(deps, clock(), 100)) === 100);
+      left = await outbound();
+    }
+    const seconds = (performance.now() - settleStart) / 1000;
+    const planet = await reading;
+    const arrivals: FleetBench['arrivals'] = {
+      fleets,
+      attacks,
+      seconds,
+      perSecond: (fleets - left) / seconds,
+      left,
+      planetP99Ms: planet.p99Ms,
+      planetRps: planet.requestsPerSecond,
+      planetFailures: planet.non2xx + planet.errors,
+      loadSeconds,
+    };
+    log(
+      `${fleets - left} arrivals in ${seconds.toFixed(1)} s: ${arrivals.perSecond.toFixed(0)}/s; GET /me/planet meanwhile p99 ${planet.p99Ms} ms at ${planet.requestsPerSecond.toFixed(0)} req/s over ${loadSeconds} s`,
+    );
+    return { database: database ? 'postgres' : 'sqlite', dispatch, arrivals };
+  } finally {
+    await closeApp?.();
+    for (const service of services) await service.stop();
+    await database?.drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main()
+    .then((result) => {
+      const median = (values: number[]) =>
+        [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+      console.log(
+        `dispatch: ${median(result.dispatch.rps).toFixed(0)} req/s median (p99 ${median(result.dispatch.p99Ms)} ms), ceiling ${median(result.dispatch.ceilingRps).toFixed(0)} req/s, ${result.dispatch.failures} failed`,
+      );
+      console.log(
+        `arrivals (${result.database}): ${result.arrivals.fleets} fleets, ${result.arrivals.perSecond.toFixed(0)}/s (target ${result.database === 'sqlite' ? 2000 : 1000}/s); GET /me/planet p99 ${result.arrivals.planetP99Ms} ms (target < 20 ms)`,
+      );
+      if (args.has('--json')) console.log(JSON.stringify(result));
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      stopAll();
+      process.exitCode = 1;
+    });
+}
