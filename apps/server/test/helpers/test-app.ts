@@ -44,30 +44,30 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The SQLite file, when the database was asked for in a file (createTestDatabase's sqliteFile). */
+  file?: string;
   /** Closes the connection and, on PostgreSQL, drops the test's schema. */
   dispose(): Promise<void>;
 }
 
 /**
  * A fresh, migrated and seeded database: in-memory SQLite, or when TEST_DATABASE_URL is set a
-  /** The SQLite file, when the database was asked for in a file (createTestDatabase's sqliteFile). */
-  file?: string;
  * fresh PostgreSQL schema (selected through search_path) dropped by `dispose`.
  */
 export async function createTestDatabase(
   universe: { seed: string; systemCount: number } = TEST_UNIVERSE,
+  options: { sqliteFile?: boolean } = {},
 ): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let dropSchema = async () => {};
+  let file: string | undefined;
   if (url) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
-  options: { sqliteFile?: boolean } = {},
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-  let file: string | undefined;
     handle = openDatabase({ kind: 'postgres', url, schema, poolSize: 4 });
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: url });
@@ -75,12 +75,6 @@ export async function createTestDatabase(
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
     };
-  } else {
-    handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
-  }
-  try {
-    await migrateToLatest(handle.db, handle.dialect, handle.schema);
-    await seedUniverseIfEmpty(handle.db, handle.dialect, universe.seed, universe.systemCount);
   } else if (options.sqliteFile) {
     const folder = mkdtempSync(join(tmpdir(), 'starhold-test-'));
     file = join(folder, 'starhold.sqlite');
@@ -89,6 +83,12 @@ export async function createTestDatabase(
       rmSync(folder, { recursive: true, force: true });
       return Promise.resolve();
     };
+  } else {
+    handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
+  }
+  try {
+    await migrateToLatest(handle.db, handle.dialect, handle.schema);
+    await seedUniverseIfEmpty(handle.db, handle.dialect, universe.seed, universe.systemCount);
   } catch (error) {
     await handle.close();
     await dropSchema();
@@ -96,13 +96,13 @@ export async function createTestDatabase(
   }
   return {
     ...handle,
+    ...(file === undefined ? {} : { file }),
     async dispose() {
       await handle.close();
       await dropSchema();
     },
   };
 }
-    ...(file === undefined ? {} : { file }),
 
 export interface TestApp {
   app: AppInstance;
@@ -121,17 +121,17 @@ export interface TestAppOptions {
   eventsHeartbeatMs?: AppDeps['eventsHeartbeatMs'];
   /** A Kysely plugin on the app's database (the test keeps `database.db` without it), e.g. to count statements. */
   plugin?: KyselyPlugin;
+  /**
+   * SQLite in a temporary file rather than in memory, so that a test can open a second connection
+   * (holdAccountLock); no effect on PostgreSQL.
+   */
+  sqliteFile?: boolean;
 }
 
 /**
  * The real app over a fresh database; call it once per test file (beforeAll) and `close` it in
  * afterAll. Drive it with `app.inject`.
  */
-  /**
-   * SQLite in a temporary file rather than in memory, so that a test can open a second connection
-   * (holdAccountLock); no effect on PostgreSQL.
-   */
-  sqliteFile?: boolean;
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const clock = options.clock ?? createTestClock();
   const config = testConfig(options.config);
