@@ -246,6 +246,8 @@ async function main(): Promise<FleetBench> {
     }
     // The throughput runs' fleets are not part of the arrival figure: they go, as if never sent
     // (ships and all; the bench checks no balance), so that exactly FLEETS fleets fall due.
+    // Answers autocannon left pending when it stopped still commit: wait for them first.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await db.deleteFrom('fleets').execute();
 
     // ---- 10,000 fleets due at once ----
