@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Box, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,12 +26,16 @@ export function HostileFleetsBadge({ clock = systemClock }: { clock?: Clock }) {
         color="red"
         variant="filled"
         size="lg"
+        tt="none"
         leftSection={<IconAlertTriangle size={14} />}
         aria-label={label}
         style={{ cursor: 'pointer' }}
         data-testid="hostile-fleets-badge"
       >
-        {time}
+        {/* A phone's header has room for the icon only; the tooltip and the label say the rest. */}
+        <Box component="span" visibleFrom="sm">
+          {time}
+        </Box>
       </Badge>
     </Tooltip>
   );
