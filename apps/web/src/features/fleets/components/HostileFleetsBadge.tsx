@@ -1,8 +1,10 @@
-import { Badge, Box, Tooltip } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { systemClock, type Clock } from '../../../lib/clock';
+import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { formatDuration } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useFleetList } from '../api/fleets';
@@ -12,6 +14,8 @@ export function HostileFleetsBadge({ clock = systemClock }: { clock?: Clock }) {
   const { t } = useTranslation('fleets');
   const query = useFleetList();
   const now = useNow(clock, 1000);
+  // A phone's header has room for the icon only; the tooltip and the label say the rest.
+  const compact = useMediaQuery(MOBILE_QUERY) ?? false;
   const arrivals = (query.data?.hostile ?? [])
     .map((fleet) => Date.parse(fleet.arrives_at))
     .filter((arrival) => arrival > now);
@@ -27,15 +31,13 @@ export function HostileFleetsBadge({ clock = systemClock }: { clock?: Clock }) {
         variant="filled"
         size="lg"
         tt="none"
-        leftSection={<IconAlertTriangle size={14} />}
+        circle={compact}
+        leftSection={compact ? undefined : <IconAlertTriangle size={14} />}
         aria-label={label}
         style={{ cursor: 'pointer' }}
         data-testid="hostile-fleets-badge"
       >
-        {/* A phone's header has room for the icon only; the tooltip and the label say the rest. */}
-        <Box component="span" visibleFrom="sm">
-          {time}
-        </Box>
+        {compact ? <IconAlertTriangle size={14} style={{ display: 'block' }} /> : time}
       </Badge>
     </Tooltip>
   );
