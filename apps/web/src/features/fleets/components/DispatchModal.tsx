@@ -16,11 +16,13 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconAlertTriangle, IconRocket } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { ROUTE_PREFERENCES } from '@starhold/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/AppModal';
+import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { formatDateTime, formatDuration, formatInteger } from '../../../lib/format';
 import { toasts } from '../../../lib/toasts';
 import {
@@ -88,6 +90,7 @@ export function DispatchModal({ target, onClose }: { target: DispatchTarget | nu
 
 function DispatchForm({ target, onDone }: { target: DispatchTarget; onDone: () => void }) {
   const { t } = useTranslation('fleets');
+  const compact = useMediaQuery(MOBILE_QUERY) ?? false;
   const ships = useOwnedShips(true);
   const [draft, setDraft] = useState<DispatchDraft>(() => ({
     mission: MISSION_OF_ACTION[target.action],
@@ -233,6 +236,8 @@ function DispatchForm({ target, onDone }: { target: DispatchTarget; onDone: () =
         <SegmentedControl
           fullWidth
           size="xs"
+          // Three French labels do not fit side by side on a phone: stacked there, never cut.
+          orientation={compact ? 'vertical' : 'horizontal'}
           value={draft.prefer}
           onChange={(prefer) => setDraft((current) => ({ ...current, prefer }))}
           data={ROUTE_PREFERENCES.map((prefer) => ({ value: prefer, label: t(`dispatch.prefer.${prefer}`) }))}
