@@ -56,11 +56,64 @@ describe('emailTexts', () => {
   });
 
   it('falls back to a readable title for a key the client does not know yet', () => {
-    expect(emailTexts({ title: 'fleet_returned', params: '{}' }, context('fr'))).toEqual({
-      title: 'Fleet returned',
+    expect(emailTexts({ title: 'fleet_tripled', params: '{}' }, context('fr'))).toEqual({
+      title: 'Fleet tripled',
       text: '',
     });
     expect(humanizeKey('metal_mine')).toBe('Metal mine');
+  });
+});
+
+describe('fleet emails (FLEETS.md section 8)', () => {
+  // The params the rules' fleet notices carry (packages/rules/src/fleets), one sample per key.
+  const samples: Record<string, Record<string, unknown>> = {
+    combat_report: {
+      fleet_id: 3,
+      mission: 3,
+      planet_id: 9,
+      winner: 'attacker',
+      attacker_id: 1,
+      defender_id: 2,
+    },
+    spy_report: { fleet_id: 3, mission: 4, planet_id: 9, target_id: 2, detected: true },
+    spied_on: { fleet_id: 3, mission: 4, planet_id: 9, spy_id: 1, detected: false, probes_destroyed: 0 },
+    fleet_returned: { fleet_id: 3, mission: 1, planet_id: 4, metal: 120, crystal: 0, fuel: 7 },
+    transport_delivered: { fleet_id: 3, mission: 1, planet_id: 9, metal: 500, crystal: 250, fuel: 0 },
+    colonized: { fleet_id: 3, mission: 6, system_id: 12, orbit: 3, planet_id: 40 },
+    colonization_failed: { fleet_id: 3, mission: 6, system_id: 12, orbit: 3, reason: 'ORBIT_OCCUPIED' },
+    pirate_ambush: { fleet_id: 3, mission: 1, system_id: 33, destroyed: true, cargo_lost: 10 },
+    debris_collected: { fleet_id: 3, mission: 5, system_id: 12, orbit: 2, metal: 3000, crystal: 1500 },
+  };
+
+  it.each(Object.keys(samples).flatMap((key) => [[key, 'fr'] as const, [key, 'en'] as const]))(
+    'renders %s in %s from its params, with no key, placeholder or empty text',
+    (key, language) => {
+      const texts = emailTexts({ title: key, params: JSON.stringify(samples[key]) }, context(language));
+      const i18n = createI18n({ language });
+      expect(i18n.exists(`emails:titles.${key}`) && i18n.exists(`emails:bodies.${key}`)).toBe(true);
+      expect(texts.text.length).toBeGreaterThan(20);
+      for (const part of [texts.title, texts.text]) {
+        expect(part).not.toMatch(/\{\{|emails:|errors:|[a-z]+_[a-z]+|\?/);
+      }
+    },
+  );
+
+  it('names the outcome, the place and the amounts', () => {
+    const ambush = emailTexts(
+      { title: 'pirate_ambush', params: JSON.stringify(samples.pirate_ambush) },
+      context('en'),
+    );
+    expect(ambush.text).toContain('system #33. The fleet was destroyed.');
+    const debris = emailTexts(
+      { title: 'debris_collected', params: JSON.stringify(samples.debris_collected) },
+      context('fr'),
+    );
+    expect(debris.text).toContain('3000 métal et 1500 cristal dans le système n° 12, orbite 2');
+    const failed = emailTexts(
+      { title: 'colonization_failed', params: JSON.stringify(samples.colonization_failed) },
+      context('en'),
+    );
+    expect(failed.text).not.toContain('ORBIT_OCCUPIED');
   });
 });
 

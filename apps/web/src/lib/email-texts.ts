@@ -96,9 +96,47 @@ export function emailValues(
         nmi: text(params.nmi_spent),
       };
     }
+    case 'combat_report':
+      return {
+        ...where(params),
+        outcome: t(`emails:fleet.winner.${text(params.winner)}`, { defaultValue: '' }),
+      };
+    case 'spy_report':
+      return { ...where(params), detection: t(`emails:fleet.detected.${params.detected === true}`) };
+    case 'spied_on':
+      return {
+        detection: t(`emails:fleet.detected.${params.detected === true}`),
+        probes: text(params.probes_destroyed) || '0',
+      };
+    case 'fleet_returned':
+    case 'transport_delivered':
+    case 'debris_collected':
+      return { ...where(params), ...cargo(params) };
+    case 'colonized':
+      return where(params);
+    case 'colonization_failed': {
+      const reason = text(params.reason);
+      return { ...where(params), reason: reason ? t(`errors:${reason}`, { defaultValue: reason }) : '' };
+    }
+    case 'pirate_ambush':
+      return { ...where(params), outcome: t(`emails:fleet.ambush.${params.destroyed === true}`) };
     default:
       return {};
   }
+}
+
+/** Where a fleet email happened: a system id and, for an orbit, its index (fleet params). */
+function where(params: EmailParams): Record<string, string> {
+  return { system: text(params.system_id) || '?', orbit: text(params.orbit) || '?' };
+}
+
+/** The resources a fleet email counts (cargo delivered, brought home or collected). */
+function cargo(params: EmailParams): Record<string, string> {
+  return {
+    metal: text(params.metal) || '0',
+    crystal: text(params.crystal) || '0',
+    fuel: text(params.fuel) || '0',
+  };
 }
 
 export interface EmailTexts {
