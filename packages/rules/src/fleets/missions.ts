@@ -128,6 +128,46 @@ function addUnits(into: Record<number, number>, units: readonly UnitCount[]): vo
 }
 
 /** The fleet flies home with what it holds, or is gone when no ship is left. */
+/**
+ * The fleet against the planet's ships and defenses (an attack, or detected probes for one round):
+ * losses, the debris of destroyed ships, defenses rebuilt by seeded draw, and the survivors written
+ * back onto the fleet and the planet.
+ */
+function fightAtPlanet(
+  owner: AccountState,
+  fleet: FleetState,
+  defenderAccount: AccountState,
+  planet: PlanetState,
+  at: number,
+  engine: CombatEngine,
+  purpose: 'attack' | 'spy',
+  maxRounds?: number,
+) {
+  const attacker = stacksOf(fleet.ships);
+  const defender = stacksOf(planet.ships, planet.defenses);
+  const result = engine({
+    attacker: { units: attacker, research: combatResearch(owner) },
+    defender: { units: defender, research: combatResearch(defenderAccount) },
+    seed: fleetSeed(owner.accountId, fleet.id, at, purpose),
+    ...(maxRounds === undefined ? {} : { maxRounds }),
+  });
+  const attackerLosses = losses(attacker, result.attackerSurvivors);
+  const defenderLosses = losses(defender, result.defenderSurvivors);
+  const fresh = debrisOf(
+    attackerLosses.shipMetal + defenderLosses.shipMetal,
+    attackerLosses.shipCrystal + defenderLosses.shipCrystal,
+  );
+  const rebuilt = rebuildDefenses(
+    defenderLosses.destroyedDefenses,
+    createRandom(fleetSeed(owner.accountId, fleet.id, at, 'rebuild')),
+  );
+  fleet.ships = survivorsOf(result.attackerSurvivors, 'ship');
+  planet.ships = survivorsOf(result.defenderSurvivors, 'ship');
+  planet.defenses = survivorsOf(result.defenderSurvivors, 'defense');
+  addUnits(planet.defenses, rebuilt);
+  return { result, attackerLosses, defenderLosses, fresh, rebuilt };
+}
+
 function sendBack(owner: AccountState, fleet: FleetState, at: number): void {
   if (Object.keys(fleet.ships).length === 0) removeFleet(owner, fleet.id);
   else turnRound(fleet, at);
@@ -194,27 +234,15 @@ export function resolveAttack(
   const target = targetAt(targetState, targetPlanetId, at, config, engine);
   if ('ok' in target) return target;
   const { planet } = target;
-  const attacker = stacksOf(fleet.ships);
-  const defender = stacksOf(planet.ships, planet.defenses);
-  const result = engine({
-    attacker: { units: attacker, research: combatResearch(owner) },
-    defender: { units: defender, research: combatResearch(target.account) },
-    seed: fleetSeed(owner.accountId, fleet.id, at, 'attack'),
-  });
-  const attackerLosses = losses(attacker, result.attackerSurvivors);
-  const defenderLosses = losses(defender, result.defenderSurvivors);
-  const fresh = debrisOf(
-    attackerLosses.shipMetal + defenderLosses.shipMetal,
-    attackerLosses.shipCrystal + defenderLosses.shipCrystal,
+  const { result, attackerLosses, defenderLosses, fresh, rebuilt } = fightAtPlanet(
+    owner,
+    fleet,
+    target.account,
+    planet,
+    at,
+    engine,
+    'attack',
   );
-  const rebuilt = rebuildDefenses(
-    defenderLosses.destroyedDefenses,
-    createRandom(fleetSeed(owner.accountId, fleet.id, at, 'rebuild')),
-  );
-  fleet.ships = survivorsOf(result.attackerSurvivors, 'ship');
-  planet.ships = survivorsOf(result.defenderSurvivors, 'ship');
-  planet.defenses = survivorsOf(result.defenderSurvivors, 'defense');
-  addUnits(planet.defenses, rebuilt);
   let taken: Resources = { metal: 0, crystal: 0, fuel: 0 };
   if (result.winner === 'attacker' && Object.keys(fleet.ships).length > 0) {
     taken = plunder(planet.resources, cargoCapacity(fleet.ships) - cargoTotal(fleet.cargo));
@@ -320,28 +348,7 @@ export function resolveSpy(
   };
   let fresh: Debris = { metal: 0, crystal: 0 };
   if (detected) {
-    const attacker = stacksOf(fleet.ships);
-    const defender = stacksOf(planet.ships, planet.defenses);
-    const result = engine({
-      attacker: { units: attacker, research: combatResearch(owner) },
-      defender: { units: defender, research: combatResearch(target.account) },
-      seed: fleetSeed(owner.accountId, fleet.id, at, 'spy'),
-      maxRounds: 1,
-    });
-    const attackerLosses = losses(attacker, result.attackerSurvivors);
-    const defenderLosses = losses(defender, result.defenderSurvivors);
-    fresh = debrisOf(
-      attackerLosses.shipMetal + defenderLosses.shipMetal,
-      attackerLosses.shipCrystal + defenderLosses.shipCrystal,
-    );
-    const rebuilt = rebuildDefenses(
-      defenderLosses.destroyedDefenses,
-      createRandom(fleetSeed(owner.accountId, fleet.id, at, 'rebuild')),
-    );
-    fleet.ships = survivorsOf(result.attackerSurvivors, 'ship');
-    planet.ships = survivorsOf(result.defenderSurvivors, 'ship');
-    planet.defenses = survivorsOf(result.defenderSurvivors, 'defense');
-    addUnits(planet.defenses, rebuilt);
+    fresh = fightAtPlanet(owner, fleet, target.account, planet, at, engine, 'spy', 1).fresh;
     report.probesLost = probes - Object.values(fleet.ships).reduce((sum, count) => sum + count, 0);
   }
   const notices = [
