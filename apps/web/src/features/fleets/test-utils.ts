@@ -84,3 +84,16 @@ export function fleet(overrides: Partial<Fleet> = {}): Fleet {
     ...overrides,
   };
 }
+
+/** An entry of GET /systems (the list the screens name places from). */
+export function systemItem(id: number, name: string) {
+  return {
+    id,
+    name,
+    position: { x: id, y: id },
+    security: { id: 2, name: 'low' },
+    race: { id: 1 },
+    connections: [],
+    has_own_planet: false,
+  };
+}

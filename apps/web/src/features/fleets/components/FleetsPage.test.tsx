@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { FleetList } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import { fakeFleetApi, fleet } from '../test-utils';
+import { fakeFleetApi, fleet, systemItem } from '../test-utils';
 import { FleetsPage } from './FleetsPage';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
@@ -37,6 +37,8 @@ beforeEach(() => {
   };
   api = fakeFleetApi({
     'GET /me/fleets': () => ({ body: { data: list } }),
+    // System 40 is left out: a place the list does not know keeps its number.
+    'GET /systems': { body: { data: [systemItem(1, 'Sol Prime'), systemItem(7, 'Altair')] } },
     'POST /me/fleets/1/recall': () => {
       const recalled = fleet({ id: 1, state: 'returning', returns_at: '2026-11-23T13:00:00Z' });
       list = { ...list, own: [recalled, ...list.own.slice(1)] };
@@ -57,11 +59,11 @@ describe('FleetsPage', () => {
     expect(outbound).toHaveTextContent('Attaquer');
     expect(outbound).toHaveTextContent('Aller');
     expect(outbound).toHaveTextContent('20 × Chasseur léger');
-    expect(within(outbound!).getByRole('link', { name: 'Système 7 · orbite 2' })).toHaveAttribute(
+    expect(await within(outbound!).findByRole('link', { name: 'Altair · orbite 2' })).toHaveAttribute(
       'href',
       '/systems/7',
     );
-    expect(within(outbound!).getByRole('link', { name: 'Système 1 · orbite 3' })).toHaveAttribute(
+    expect(within(outbound!).getByRole('link', { name: 'Sol Prime · orbite 3' })).toHaveAttribute(
       'href',
       '/systems/1',
     );
@@ -82,6 +84,10 @@ describe('FleetsPage', () => {
     expect(hostile).toHaveTextContent('Flottes hostiles en approche');
     expect(within(hostile).getByTestId('hostile-countdown')).toHaveTextContent('Arrivée dans 10m');
     expect(hostile).toHaveTextContent('Composition inconnue');
+    expect(await within(hostile).findByRole('link', { name: 'Sol Prime · orbite 3' })).toHaveAttribute(
+      'href',
+      '/systems/1',
+    );
     expect(within(hostile).getByRole('link', { name: 'Système 40' })).toHaveAttribute('href', '/systems/40');
   });
 

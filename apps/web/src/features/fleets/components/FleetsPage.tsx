@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
+import { placeName, useSystemsById } from '../../../api/systems';
 import { systemClock, type Clock } from '../../../lib/clock';
 import { formatDateTime, formatDuration, formatInteger } from '../../../lib/format';
 import { toasts } from '../../../lib/toasts';
@@ -114,12 +115,13 @@ export function FleetsPage({ clock = systemClock }: { clock?: Clock }) {
   );
 }
 
+/** The system by name ("System 12" until the cached systems list is there), linked to its screen. */
 function SystemLink({ systemId, orbit }: { systemId: number; orbit?: number }) {
   const { t } = useTranslation('fleets');
-  const system = t('page.system', { system: systemId });
+  const systems = useSystemsById();
   return (
     <Anchor component={Link} to={`/systems/${systemId}`} size="sm">
-      {orbit === undefined ? system : t('page.place', { system, orbit })}
+      {placeName(t, systems.data, systemId, orbit)}
     </Anchor>
   );
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toasts } from '../../../lib/toasts';
 import { renderWithApp } from '../../../test/render';
-import { fakeFleetApi } from '../test-utils';
+import { fakeFleetApi, systemItem } from '../test-utils';
 import { HostileFleetsBadge } from './HostileFleetsBadge';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('HostileFleetsBadge', () => {
-  it('shows the count and the nearest arrival of the hostile fleets still on their way', async () => {
+  it('shows the count, the nearest arrival and its target by name of the hostile fleets still on their way', async () => {
     const api = fakeFleetApi({
       'GET /me/fleets': {
         body: {
@@ -35,13 +35,16 @@ describe('HostileFleetsBadge', () => {
           },
         },
       },
+      'GET /systems': { body: { data: [systemItem(1, 'Sol Prime'), systemItem(40, 'Vega')] } },
     });
     vi.stubGlobal('fetch', api.fetch);
     renderWithApp(<HostileFleetsBadge clock={clock} />);
     const badge = await screen.findByTestId('hostile-fleets-badge');
     expect(badge).toHaveTextContent('5m');
     expect(badge).toHaveAttribute('href', '/fleets');
-    expect(badge).toHaveAccessibleName('2 flottes hostiles : 5m');
+    await vi.waitFor(() =>
+      expect(badge).toHaveAccessibleName('2 flottes hostiles, la première vers Sol Prime · orbite 3 : 5m'),
+    );
   });
 
   it('shows nothing without hostile fleets, and no error toast when the list fails', async () => {
