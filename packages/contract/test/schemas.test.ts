@@ -171,6 +171,16 @@ const systemListItem = {
   connections: [5, 6],
   has_own_planet: true,
 };
+const systemsMap = {
+  ids: [4, 5],
+  names: ['Sol', 'Vega'],
+  x: [10.5, 20],
+  y: [-3, 7],
+  security: [1, 2],
+  race: [1, 2],
+  gates: [4, 5],
+  own: [4],
+};
 const summary = { id: 5, name: 'Vega', security: named(2, 'low') };
 const systemPlanet = {
   index: 3,
@@ -576,10 +586,23 @@ const CASES: Record<string, Case> = {
       { kind: 'units_delivered', planet_id: 11, type_id: 3, module_id: 1, count: 5 },
       { kind: 'commandant_expired', commandant_id: 1 },
       { kind: 'email_received', count: 2 },
+      {
+        kind: 'hostile_fleet_departed',
+        fleet_id: 4,
+        mission: 3,
+        system_id: 12,
+        orbit: 2,
+        arrives_at: '2026-11-24T06:00:00.000Z',
+      },
+      { kind: 'fleet_arrived', fleet_id: 4, owner_id: 7, notice: 'transport_delivered' },
+      { kind: 'fleet_returned', fleet_id: 4, planet_id: 11 },
+      { kind: 'fleet_combat', fleet_id: 4, owner_id: 7, defending: true, pirates: false, winner: 'attacker' },
+      { kind: 'fleet_spied_on', fleet_id: 4, planet_id: 11, detected: false },
+      { kind: 'colony_founded', fleet_id: 4, planet_id: 31 },
     ],
     invalid: [
       { at: ['level'], value: REMOVE },
-      { at: ['kind'], value: 'fleet_arrived' },
+      { at: ['kind'], value: 'fleet_landed' },
     ],
   },
   // systems
@@ -595,6 +618,18 @@ const CASES: Record<string, Case> = {
   systemsResponseSchema: {
     valid: [{ data: [systemListItem] }],
     invalid: [{ at: ['data', 0, 'has_own_planet'], value: 1 }],
+  },
+  systemsMapSchema: {
+    valid: [systemsMap, { ids: [], names: [], x: [], y: [], security: [], race: [], gates: [], own: [] }],
+    invalid: [
+      { at: ['security', 1], value: 4 },
+      { at: ['gates', 0], value: 4.5 },
+      { at: ['own'], value: REMOVE },
+    ],
+  },
+  systemsMapResponseSchema: {
+    valid: [{ data: systemsMap }],
+    invalid: [{ at: ['data', 'names', 0], value: 4 }],
   },
   debrisSchema: {
     valid: [{ resource: named(2, 'crystal'), amount: 0.5 }],

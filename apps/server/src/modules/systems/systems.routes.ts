@@ -4,6 +4,7 @@ import {
   routeResponseSchema,
   systemDetailResponseSchema,
   systemIdParamsSchema,
+  systemsMapResponseSchema,
   systemsResponseSchema,
 } from '@starhold/contract';
 import type { FastifyReply } from 'fastify';
@@ -24,17 +25,22 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
       // Browsers take gzip: 30 KB instead of 151 KB, compressed once per process (decision 126).
       const encoding = acceptsGzip(request.headers['accept-encoding']) ? 'gzip' : 'identity';
       const { body, etag } = await systems.listBody(sessionOf(request).accountId, encoding);
-      // Private: has_own_planet is the caller's. Revalidated on every visit, and answered with 304
-      // when unchanged, so the browser keeps its copy instead of downloading it again.
-      reply
-        .header('cache-control', 'private, no-cache')
-        .header('etag', etag)
-        .header('vary', 'accept-encoding');
-      // The typed reply only takes the schema's object; bytes and an empty 304 go through the untyped one.
-      const untyped: FastifyReply = reply;
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return untyped.code(304).send();
-      if (encoding === 'gzip') untyped.header('content-encoding', 'gzip');
-      return untyped.type('application/json; charset=utf-8').send(body);
+      return sendCached(request.headers['if-none-match'], reply, body, etag, encoding);
+    },
+  );
+
+  // Registered before /systems/:id: a static segment wins over a parameter in Fastify's router.
+  app.get(
+    '/systems/map',
+    {
+      // The star map's view of the list, in columns (decision 185): sent as bytes built once per
+      // process with the caller's `own` column appended.
+      schema: { tags: ['systems'], response: { 200: systemsMapResponseSchema } },
+    },
+    async (request, reply) => {
+      const encoding = acceptsGzip(request.headers['accept-encoding']) ? 'gzip' : 'identity';
+      const listed = await systems.mapBody(sessionOf(request).accountId, encoding);
+      return sendCached(request.headers['if-none-match'], reply, listed.body, listed.etag, encoding);
     },
   );
 
@@ -64,6 +70,24 @@ export function systemsRoutes(app: AppInstance, systems: SystemsService): void {
       data: await systems.route(request.params.from, request.params.to, request.query.prefer),
     }),
   );
+}
+
+/**
+ * Private: has_own_planet (or `own`) is the caller's. Revalidated on every visit, and answered with
+ * 304 when unchanged, so the browser keeps its copy instead of downloading it again. The typed
+ * reply only takes the schema's object; bytes and an empty 304 go through the untyped one.
+ */
+function sendCached(
+  ifNoneMatch: string | undefined,
+  reply: FastifyReply,
+  body: Buffer,
+  etag: string,
+  encoding: 'gzip' | 'identity',
+): FastifyReply {
+  reply.header('cache-control', 'private, no-cache').header('etag', etag).header('vary', 'accept-encoding');
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return reply.code(304).send();
+  if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** If-None-Match against one strong ETag: `*`, or a listed tag equal to it (weak comparison, RFC 9110 §13.1.2). */

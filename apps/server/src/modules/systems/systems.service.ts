@@ -2,6 +2,7 @@ import { buildRouteGraph, findRoute, generateUniverse } from '@starhold/rules';
 import {
   SECURITY_NAMES,
   systemListItemSchema,
+  systemsMapSchema,
   type RoutePreference,
   type Security,
   type SystemDetail,
@@ -9,6 +10,7 @@ import {
   type SystemSummary,
 } from '@starhold/contract';
 import { createHash } from 'node:crypto';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DialectSeam } from '../../db/dialect.js';
@@ -169,10 +171,96 @@ function listBodyOf(
   };
 }
 
+/**
+ * GET /systems/map's body (decision 185): the universe in columns, the same bytes for every caller
+ * up to the `own` column, which closes it. The shared prefix is serialised and deflated once per
+ * process (a sync flush leaves it open and byte-aligned); a caller's answer appends their `own`
+ * column as one final stored block and the gzip trailer, whose CRC-32 continues the prefix's.
+ */
+interface SerializedMap {
+  prefix: Buffer;
+  fingerprint: string;
+  /** The prefix as the start of a gzip member: header and deflate blocks, not final. */
+  gzipPrefix: () => { bytes: Buffer; crc: number };
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 255]);
+
+function serializeMap(systems: SystemRow[], gates: { a: number; b: number }[]): SerializedMap {
+  const columns = systemsMapSchema.omit({ own: true }).parse({
+    ids: systems.map((s) => s.id),
+    names: systems.map((s) => s.name),
+    x: systems.map((s) => s.x),
+    y: systems.map((s) => s.y),
+    security: systems.map((s) => s.security_id),
+    race: systems.map((s) => s.race_id),
+    gates: [...gates]
+      .map(({ a, b }) => (a < b ? [a, b] : [b, a]))
+      .sort((g, h) => g[0]! - h[0]! || g[1]! - h[1]!)
+      .flat(),
+  });
+  // Key order is the contract's, `own` last: it is the caller's part.
+  const text = JSON.stringify({ data: { ...columns, own: [] } });
+  const prefix = Buffer.from(text.slice(0, -'[]}}'.length) + '[');
+  let gzip: { bytes: Buffer; crc: number } | null = null;
+  return {
+    prefix,
+    fingerprint: hash(prefix),
+    gzipPrefix: () =>
+      (gzip ??= {
+        bytes: Buffer.concat([
+          GZIP_HEADER,
+          deflateRawSync(prefix, {
+            level: constants.Z_BEST_COMPRESSION,
+            memLevel: 9,
+            finishFlush: constants.Z_SYNC_FLUSH,
+          }),
+        ]),
+        crc: crc32(prefix),
+      }),
+  };
+}
+
+function mapBodyOf(
+  map: SerializedMap,
+  own: Set<number>,
+  encoding: SystemsListBody['encoding'],
+): SystemsListBody {
+  const ids = [...own].sort((a, b) => a - b);
+  const etag = `"${map.fingerprint}-${hash(ids.join('.'))}${encoding === 'gzip' ? '-gz' : ''}"`;
+  const build = (): Buffer => {
+    const tail = Buffer.from(`${ids.join(',')}]}}`);
+    if (encoding === 'identity') return Buffer.concat([map.prefix, tail]);
+    const { bytes, crc } = map.gzipPrefix();
+    // A final stored block (BFINAL 1, BTYPE 00, then LEN and NLEN) holding the tail verbatim.
+    const block = Buffer.from([
+      1,
+      tail.length & 0xff,
+      tail.length >> 8,
+      ~tail.length & 0xff,
+      (~tail.length >> 8) & 0xff,
+    ]);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc32(tail, crc), 0);
+    trailer.writeUInt32LE((map.prefix.length + tail.length) % 2 ** 32, 4);
+    return Buffer.concat([bytes, block, tail, trailer]);
+  };
+  let body: Buffer | undefined;
+  return {
+    get body() {
+      return (body ??= build());
+    },
+    etag,
+    encoding,
+  };
+}
+
 interface CachedUniverse {
   systems: SystemRow[];
   /** The list as GET /systems shows it, checked once against the contract and serialised once. */
   list: SerializedList;
+  /** GET /systems/map's shared bytes, built when first asked for. */
+  map: () => SerializedMap;
   byId: Map<number, SystemRow>;
   /** The system of every orbit (orbits never move), so a caller's systems need no join per request. */
   systemOfOrbit: Map<number, number>;
@@ -209,6 +297,7 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
         repo.orbitSystems(db),
       ]);
       const connections = connectionsOf(gates);
+      let map: SerializedMap | null = null;
       const listed = systems.map((s) => ({
         id: s.id,
         name: s.name,
@@ -221,6 +310,7 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
       return {
         systems,
         list: serializeList(z.array(systemListItemSchema).parse(listed)),
+        map: () => (map ??= serializeMap(systems, gates)),
         byId: new Map(systems.map((s) => [s.id, s])),
         systemOfOrbit: new Map(orbits.map((o) => [o.id, o.system_id])),
         connections,
@@ -247,6 +337,18 @@ export function createSystemsService(deps: { db: Kysely<Database> }) {
         repo.orbitIdsOfPlanetsOf(db, accountId),
       ]);
       return listBodyOf(list, new Set(orbits.flatMap((orbit) => systemOfOrbit.get(orbit) ?? [])), encoding);
+    },
+
+    /** GET /systems/map's body for one caller: the universe in columns and the caller's systems. */
+    async mapBody(
+      accountId: number,
+      encoding: SystemsListBody['encoding'] = 'identity',
+    ): Promise<SystemsListBody> {
+      const [{ map, systemOfOrbit }, orbits] = await Promise.all([
+        cachedUniverse(),
+        repo.orbitIdsOfPlanetsOf(db, accountId),
+      ]);
+      return mapBodyOf(map(), new Set(orbits.flatMap((orbit) => systemOfOrbit.get(orbit) ?? [])), encoding);
     },
 
     async detail(accountId: number, systemId: number): Promise<SystemDetail> {
