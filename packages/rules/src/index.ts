@@ -10,3 +10,4 @@ export * from './universe/index.js';
 export * from './routes/index.js';
 export * from './combat/index.js';
 export * from './fleets/index.js';
+export * from './goals/index.js';

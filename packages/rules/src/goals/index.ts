@@ -1,0 +1,3 @@
+export * from './goals.js';
+export * from './forecast.js';
+export * from './alerts.js';
