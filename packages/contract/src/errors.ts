@@ -180,6 +180,19 @@ export const ERROR_CATALOGUE = {
     fr: 'Cette cible ne convient pas à cette mission',
     en: 'This target does not suit this mission',
   },
+  // Goals (issue 26): codes 1240-1259.
+  GOAL_NOT_DONE: {
+    code: 1240,
+    status: 409,
+    fr: "Cet objectif n'est pas encore atteint",
+    en: 'This goal is not reached yet',
+  },
+  GOAL_ALREADY_CLAIMED: {
+    code: 1241,
+    status: 409,
+    fr: 'La récompense de cet objectif a déjà été reçue',
+    en: "This goal's reward was already claimed",
+  },
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CATALOGUE;

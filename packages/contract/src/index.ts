@@ -11,3 +11,4 @@ export * from './accounts.js';
 export * from './commandants.js';
 export * from './live-events.js';
 export * from './fleets.js';
+export * from './goals.js';

@@ -241,7 +241,95 @@ const hostileFleet = {
 };
 const report = { id: 1, kind: 'spy', created_at: '2026-01-01T01:00:00.000Z', data: { score: 3 } };
 
+const goal = {
+  id: 1,
+  key: 'metal_mine_1',
+  state: 'claimable',
+  done: true,
+  claimed: false,
+  next: true,
+  progress: { current: 1, target: 1 },
+  reward: { metal: 60, crystal: 30, fuel: 0, nmi: 0 },
+  link: { screen: 'factories', module_id: 1 },
+};
+const storageAlert = {
+  kind: 'storage_full',
+  planet_id: 11,
+  planet_index: 0,
+  planet_name: 'Home',
+  resource_id: 1,
+  full_at: TIME,
+};
+const forecast = {
+  item_id: 9,
+  planet_id: 11,
+  type_id: 1,
+  module_id: 3,
+  target_level: 2,
+  starts_at: null,
+  drop_reason: 'INSUFFICIENT_RESOURCES',
+  drops_at: TIME,
+  shortfall: { metal: 120, crystal: 0, fuel: 0 },
+};
+
 const CASES: Record<string, Case> = {
+  // goals (issue 26)
+  goalRewardSchema: { valid: [goal.reward], invalid: [{ at: ['nmi'], value: -1 }] },
+  goalSchema: {
+    valid: [goal, { ...goal, state: 'locked', next: false, link: { screen: 'ships', module_id: null } }],
+    invalid: [
+      { at: ['state'], value: 'done' },
+      { at: ['link', 'screen'], value: 'fleets' },
+      { at: ['progress', 'target'], value: 0 },
+    ],
+  },
+  goalsResponseSchema: { valid: [{ data: [goal] }], invalid: [{ at: ['data', 0, 'claimed'], value: 'no' }] },
+  claimGoalResponseSchema: {
+    valid: [{ data: { ...goal, state: 'claimed', claimed: true } }],
+    invalid: [{ at: ['data', 'reward'], value: REMOVE }],
+  },
+  idleAlertSchema: {
+    valid: [
+      storageAlert,
+      { kind: 'queue_empty', planet_id: 11, planet_index: 0, planet_name: 'Home' },
+      { kind: 'research_idle' },
+    ],
+    invalid: [
+      { at: ['resource_id'], value: 4 },
+      { at: ['full_at'], value: 'soon' },
+    ],
+  },
+  idleAlertsResponseSchema: {
+    valid: [{ data: [storageAlert] }, { data: [] }],
+    invalid: [{ at: ['data', 0, 'planet_index'], value: -1 }],
+  },
+  shortfallSchema: { valid: [forecast.shortfall], invalid: [{ at: ['fuel'], value: '150' }] },
+  queueForecastSchema: {
+    valid: [
+      forecast,
+      { ...forecast, item_id: null, starts_at: TIME, drop_reason: null, drops_at: null, shortfall: null },
+    ],
+    invalid: [
+      { at: ['drop_reason'], value: 'LATE' },
+      { at: ['starts_at'], value: 5 },
+    ],
+  },
+  queueForecastsResponseSchema: {
+    valid: [{ data: [forecast] }],
+    invalid: [{ at: ['data', 0, 'module_id'], value: REMOVE }],
+  },
+  queueForecastResponseSchema: {
+    valid: [{ data: forecast }],
+    invalid: [{ at: ['data', 'type_id'], value: 6 }],
+  },
+  queueForecastBodySchema: {
+    valid: [{ type_id: 2, module_id: 1 }],
+    invalid: [
+      { at: ['type_id'], value: 3 },
+      { at: ['module_id'], value: 0 },
+      { at: ['extra'], value: 1, issue: [] },
+    ],
+  },
   // common
   pageMetaSchema: { valid: [pageMeta], invalid: [{ at: ['limit'], value: 101 }] },
   paginationQuerySchema: {
