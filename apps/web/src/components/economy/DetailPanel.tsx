@@ -19,7 +19,10 @@ import { Link } from 'react-router';
 import { abbreviateNumber } from '../../lib/format';
 import { AppModal } from '../AppModal';
 import { Spinner } from '../Spinner';
-import { formatBuildTime, waitEstimate, waitEstimateText, type Stock } from './economy-format';
+import { blockedReason, type EconomyState } from './blocked-reason';
+import { BlockedReasonText } from './BlockedReasonText';
+import { formatBuildTime, type Stock } from './economy-format';
+import { LevelEffect } from './LevelEffect';
 import { useAmountText } from './ModuleGrid';
 import { ModuleImage } from './ModuleImage';
 import { useDamages, useLayers, useModuleDetail, useRequirements } from './module-api';
@@ -34,6 +37,8 @@ interface DetailPanelProps {
   kind: ModuleKind;
   id: number | undefined;
   stocks: Stock[];
+  /** The screen's state, for the reason an action is refused as the stocks grow. */
+  economy?: EconomyState;
   /** The player's race: building names in the prerequisites differ by race. */
   raceId: number;
   /** A start or demolish is under way. */
@@ -187,6 +192,7 @@ function DetailBody({
   kind,
   id,
   stocks,
+  economy,
   raceId,
   busy,
   onDevelop,
@@ -207,8 +213,11 @@ function DetailBody({
   const textKey = moduleTextKey(kind, id, view.raceId);
   const name = t(`${textKey}.name`);
   const hasDetail = i18n.exists(`${textKey}.detail`);
-  const estimate = waitEstimate(view.costs, stocks);
-  const canAct = view.canBeImproved && !busy;
+  const reason = economy ? blockedReason(kind, view, economy) : undefined;
+  const allowed = reason === undefined ? view.canBeImproved : reason === null;
+  const canAct = allowed && !busy;
+  // A level joining a non-empty queue is allowed now and starts after the items ahead.
+  const queueAhead = economy && !info.units && allowed ? economy.queueLength : 0;
   return (
     <Stack gap="md">
       <div className={classes.detailHeader}>
@@ -273,15 +282,23 @@ function DetailBody({
                   {formatBuildTime(view.time)}
                 </Text>
               </Text>
-              <Text size="sm">
+              <Text size="sm" span>
                 <Text span c="dimmed">
                   {t('detail.wait')}{' '}
                 </Text>
                 <Text span fw={700} data-testid="wait-estimate">
-                  {waitEstimateText(estimate, t('detail.ready'))}
+                  {reason
+                    ? reason.kind === 'resources' && reason.wait.kind !== 'no-production'
+                      ? t('detail.in', { time: formatBuildTime(reason.wait.seconds) })
+                      : t('detail.blocked')
+                    : queueAhead > 0
+                      ? t('detail.afterQueue', { count: queueAhead })
+                      : t('detail.ready')}
                 </Text>
               </Text>
             </Group>
+            {reason && <BlockedReasonText reason={reason} raceId={raceId} size="sm" />}
+            <LevelEffect kind={kind} detail={detail} economy={economy} />
           </Stack>
         </Tabs.Panel>
         {hasDetail && (

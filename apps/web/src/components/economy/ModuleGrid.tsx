@@ -11,6 +11,8 @@ import {
 } from '@mantine/core';
 import { IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { BlockedReason } from './blocked-reason';
+import { BlockedReasonText } from './BlockedReasonText';
 import { ModuleImage } from './ModuleImage';
 import { MODULE_KINDS, type ModuleKind } from './module-kinds';
 import { moduleTextKey, type ModuleView } from './module-view';
@@ -21,6 +23,13 @@ interface ModuleGridProps {
   items: ModuleView[];
   selectedId: number | undefined;
   busy: boolean;
+  /**
+   * Why each item cannot be started now (null: it can), recomputed as the stocks grow. Without
+   * it, the server's `can_be_improved` alone decides and no reason shows.
+   */
+  reasons?: ReadonlyMap<number, BlockedReason | null>;
+  /** The player's race, for building names in the reasons. */
+  raceId?: number;
   onSelect: (id: number) => void;
   onQuickUpgrade: (item: ModuleView) => void;
 }
@@ -37,7 +46,16 @@ export function useAmountText(kind: ModuleKind) {
 }
 
 /** The grid of a module screen; a card opens the detail, its quick button starts one level or opens the quantity modal. */
-export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpgrade }: ModuleGridProps) {
+export function ModuleGrid({
+  kind,
+  items,
+  selectedId,
+  busy,
+  reasons,
+  raceId = 1,
+  onSelect,
+  onQuickUpgrade,
+}: ModuleGridProps) {
   const { t } = useTranslation('economy');
   const info = MODULE_KINDS[kind];
   const amountText = useAmountText(kind);
@@ -47,6 +65,9 @@ export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpg
     <SimpleGrid type="container" cols={{ base: 2, '480px': 3, '680px': 4, '860px': 5 }} spacing="sm">
       {items.map((item) => {
         const name = t(`${moduleTextKey(kind, item.id, item.raceId)}.name`);
+        const reason = reasons ? (reasons.get(item.id) ?? null) : undefined;
+        const allowed = reason === undefined ? item.canBeImproved : reason === null;
+        const actionLabel = info.units ? t('actions.order') : t('actions.develop');
         return (
           <Card
             key={item.id}
@@ -72,7 +93,12 @@ export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpg
                 </Text>
               </Stack>
             </UnstyledButton>
-            <Group justify="space-between" mt={6} gap={4}>
+            {reason && (
+              <div className={classes.cardReason}>
+                <BlockedReasonText reason={reason} raceId={raceId} />
+              </div>
+            )}
+            <Group justify="space-between" mt={6} gap={4} wrap="nowrap">
               {item.pending > 0 ? (
                 <Badge size="xs" variant="light" data-testid="module-pending" className={classes.wholeBadge}>
                   {t('item.inProgress', { count: item.pending })}
@@ -80,13 +106,13 @@ export function ModuleGrid({ kind, items, selectedId, busy, onSelect, onQuickUpg
               ) : (
                 <span />
               )}
-              {item.canBeImproved && (
-                <Tooltip label={info.units ? t('actions.order') : t('actions.develop')}>
+              {(allowed || reason) && (
+                <Tooltip label={actionLabel}>
                   <ActionIcon
                     size="sm"
                     variant="filled"
-                    aria-label={`${info.units ? t('actions.order') : t('actions.develop')} ${name}`}
-                    disabled={busy}
+                    aria-label={`${actionLabel} ${name}`}
+                    disabled={busy || !allowed}
                     onClick={() => onQuickUpgrade(item)}
                   >
                     {info.units ? <IconPlus size={14} /> : <IconArrowUp size={14} />}

@@ -1,3 +1,4 @@
+import type { ModuleItem } from '@starhold/contract';
 import { Alert, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,14 @@ import {
 } from './module-api';
 import { MODULE_KINDS, type ModuleKind } from './module-kinds';
 import { moduleTextKey, toModuleView } from './module-view';
+import { blockedReason, type BlockedReason, type EconomyState } from './blocked-reason';
+import { useLiveStocks } from './use-live-stocks';
+
+/** Levels by module id from a level list (buildings, research). */
+function levelsOf(modules: ModuleItem[] | undefined): Record<number, number> | undefined {
+  if (!modules) return undefined;
+  return Object.fromEntries(modules.map((item) => [item.id, 'level' in item ? item.level : 0]));
+}
 
 /** Reads ?id= (and, on the factories page, ?resource=) as the selected item. */
 function parseId(value: string | null): number | undefined {
@@ -47,11 +56,26 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
       : list.data?.modules.find((item) => 'factory' in item && item.factory.resource.id === byResource)?.id;
   const selectedId = parseId(params.get('id')) ?? resourceFactory;
   const raceId = me.data?.race.id ?? 1;
-  const stocks = (planet.data?.resources ?? []).map((entry) => ({
-    resourceId: entry.resource.id,
-    value: entry.value,
-    perHour: entry.production_per_hour,
-  }));
+  // Grown on the resource strip's tick: the buttons and the waits follow the stocks on screen.
+  const stocks = useLiveStocks(planet.data?.resources);
+  const buildingList = useModuleList('buildings', { enabled: info.requirements });
+  const researchList = useModuleList('researchs', { enabled: info.requirements });
+  const economy: EconomyState | undefined =
+    list.data && planet.data
+      ? {
+          buildingLevels: levelsOf(buildingList.data?.modules),
+          researchLevels: levelsOf(researchList.data?.modules),
+          constructions: planet.data.construction_lists,
+          queueLength: list.data.construction_lists.length,
+          queueMax: list.data.max_construction_lists,
+          capacityUsed: planet.data.capacity,
+          capacityMax: planet.data.max_capacity,
+          stocks,
+        }
+      : undefined;
+  const reasons = new Map<number, BlockedReason | null>(
+    economy ? items.map((item) => [item.id, blockedReason(kind, item, economy)]) : [],
+  );
   const busy = start.isPending || demolish.isPending;
 
   const closeDetail = () => setParams({}, { replace: false });
@@ -82,6 +106,8 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
               items={items}
               selectedId={selectedId}
               busy={busy}
+              reasons={economy ? reasons : undefined}
+              raceId={raceId}
               onSelect={(id) => setParams({ id: String(id) })}
               onQuickUpgrade={(item) => develop(item.id)}
             />
@@ -103,6 +129,7 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
         kind={kind}
         id={selectedId}
         stocks={stocks}
+        economy={economy}
         raceId={raceId}
         busy={busy}
         onClose={closeDetail}

@@ -22,6 +22,8 @@ export interface Stock {
   resourceId: number;
   value: number;
   perHour: number;
+  /** Storage of the resource, when known. */
+  max?: number;
 }
 
 export interface CostLine {
