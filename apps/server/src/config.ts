@@ -30,6 +30,9 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(0).default(8),
   EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(0).default(32),
   RECLAIM_INACTIVE_DAYS: z.coerce.number().int().min(0).default(14),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).default('Starhold <no-reply@localhost>'),
+  PUBLIC_URL: z.url().optional(),
   DATABASE_NAMED_STATEMENTS: z.enum(['on', 'off']).default('on'),
 });
 
@@ -74,6 +77,11 @@ export interface Config {
    * freed (decision 158); 0: never.
    */
   reclaimInactiveDays: number;
+  /** Where account mails go (nodemailer URL, `smtp://user:pass@host:587`); unset: links are logged at warn. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** The game's address in emailed links (never the request's Host); default http://localhost:PORT. */
+  publicUrl?: string;
   /**
    * VERIFY_RESPONSES=on: every response body is also encoded through its zod schema and must
    * match what the compiled serializer wrote (http/serializer.ts). For tests; it costs CPU.
@@ -157,5 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStreamsPerAccount: e.EVENT_STREAMS_PER_ACCOUNT,
     eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
     reclaimInactiveDays: e.RECLAIM_INACTIVE_DAYS,
+    ...(e.SMTP_URL === undefined ? {} : { smtpUrl: e.SMTP_URL }),
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

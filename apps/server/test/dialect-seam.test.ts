@@ -34,6 +34,8 @@ const DATABASE_TABLES = {
   commandants: true,
   fleets: true,
   reports: true,
+  account_links: true,
+  mail_requests: true,
 } as const satisfies Record<keyof Database, true>;
 
 async function tablesOfDatabase(): Promise<string[]> {

@@ -180,6 +180,19 @@ export const ERROR_CATALOGUE = {
     fr: 'Cette cible ne convient pas à cette mission',
     en: 'This target does not suit this mission',
   },
+  // Accounts (issue 22): codes 1200-1219.
+  WRONG_PASSWORD: {
+    code: 1200,
+    status: 403,
+    fr: 'Mot de passe incorrect',
+    en: 'Wrong password',
+  },
+  LINK_INVALID: {
+    code: 1201,
+    status: 400,
+    fr: "Ce lien n'est plus valable (déjà utilisé ou expiré)",
+    en: 'This link is no longer valid (already used or expired)',
+  },
   // Goals (issue 26): codes 1240-1259.
   GOAL_NOT_DONE: {
     code: 1240,

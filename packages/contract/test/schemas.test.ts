@@ -435,6 +435,68 @@ const CASES: Record<string, Case> = {
       { at: ['password'], value: 'x'.repeat(129), message: 'PASSWORD_TOO_LONG' },
     ],
   },
+  changePasswordBodySchema: {
+    valid: [{ current_password: 'old', new_password: 'Starship1' }],
+    invalid: [
+      { at: ['current_password'], value: '', message: 'REQUIRED' },
+      { at: ['new_password'], value: 'starship1', message: 'PASSWORD_UPPERCASE' },
+      { at: ['new_password'], value: 'Short1', message: 'PASSWORD_TOO_SHORT' },
+    ],
+  },
+  passwordResetBodySchema: {
+    valid: [{ email: 'ada@example.org' }],
+    parsed: [[{ email: ' ada@example.org ' }, { email: 'ada@example.org' }]],
+    invalid: [{ at: ['email'], value: 'ada', message: 'INVALID_EMAIL' }],
+  },
+  passwordResetConfirmBodySchema: {
+    valid: [{ token: 'A'.repeat(43), new_password: 'Starship1' }],
+    invalid: [
+      { at: ['token'], value: 'A'.repeat(42), message: 'INVALID_TOKEN' },
+      { at: ['token'], value: `${'A'.repeat(42)}=`, message: 'INVALID_TOKEN' },
+      { at: ['new_password'], value: 'x'.repeat(129), message: 'PASSWORD_TOO_LONG' },
+    ],
+  },
+  emailChangeBodySchema: {
+    valid: [{ new_email: 'ada@example.org', password: 'x' }],
+    invalid: [
+      { at: ['new_email'], value: 'ada@', message: 'INVALID_EMAIL' },
+      { at: ['password'], value: REMOVE, message: 'REQUIRED' },
+    ],
+  },
+  emailChangeConfirmBodySchema: {
+    valid: [{ token: 'b-_'.repeat(14) + 'c' }],
+    invalid: [{ at: ['token'], value: 'b'.repeat(44), message: 'INVALID_TOKEN' }],
+  },
+  deleteAccountBodySchema: {
+    valid: [{ password: 'Starship1' }],
+    invalid: [{ at: ['password'], value: '', message: 'REQUIRED' }],
+  },
+  sessionSchema: {
+    valid: [
+      {
+        id: 3,
+        device: 'Firefox, Windows',
+        address: '203.0.113.9',
+        created_at: TIME,
+        last_used_at: TIME,
+        current: true,
+      },
+      { id: 4, device: null, address: null, created_at: TIME, last_used_at: TIME, current: false },
+    ],
+    invalid: [{ at: ['id'], value: 0 }],
+  },
+  sessionsResponseSchema: {
+    valid: [
+      {
+        data: [{ id: 3, device: null, address: '::1', created_at: TIME, last_used_at: TIME, current: true }],
+      },
+    ],
+    invalid: [{ at: ['data', 0, 'current'], value: 'yes' }],
+  },
+  sessionsEndedResponseSchema: {
+    valid: [{ data: { ok: true, ended: 2 } }],
+    invalid: [{ at: ['data', 'ended'], value: -1 }],
+  },
   // health
   healthResponseSchema: {
     valid: [{ data: { status: 'ok', version: '1.6.2' } }],

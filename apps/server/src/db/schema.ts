@@ -38,6 +38,29 @@ export interface RefreshTokensTable {
   revoked_at: string | null;
   remember_me: number;
   created_at: string;
+  /** Migration 012: the browser and address that opened or last refreshed the session. */
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** Migration 012: single-use links sent by email (password reset, email change). */
+export interface AccountLinksTable {
+  id: Generated<number>;
+  account_id: number;
+  purpose: 'password_reset' | 'email_change';
+  hash: string;
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Migration 012: reset mails asked for, to throttle them per email and per address. */
+export interface MailRequestsTable {
+  id: Generated<number>;
+  email_lower: string;
+  ip: string;
+  created_at: string;
 }
 
 export interface LoginKnownAddressesTable {
@@ -218,6 +241,8 @@ export interface Database {
   commandants: CommandantsTable;
   fleets: FleetsTable;
   reports: ReportsTable;
+  account_links: AccountLinksTable;
+  mail_requests: MailRequestsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

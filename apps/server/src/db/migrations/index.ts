@@ -10,6 +10,7 @@ import { accountStateVersionMigration } from './007-account-state-version.js';
 import { authEpochMigration } from './008-auth-epoch.js';
 import { rankingVersionMigration } from './009-ranking-version.js';
 import { fleetsMigration } from './010-fleets.js';
+import { accountsMigration } from './012-accounts.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -29,4 +30,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['008-auth-epoch', authEpochMigration],
   ['009-ranking-version', rankingVersionMigration],
   ['010-fleets', fleetsMigration],
+  ['012-accounts', accountsMigration],
 ];

@@ -130,6 +130,8 @@ export const authRepository = {
       expiresAt: string;
       rememberMe: number;
       createdAt: string;
+      userAgent?: string | null;
+      ip?: string | null;
     },
   ): Promise<void> {
     await db
@@ -143,6 +145,8 @@ export const authRepository = {
         created_at: token.createdAt,
         used_at: null,
         revoked_at: null,
+        user_agent: token.userAgent ?? null,
+        ip: token.ip ?? null,
       })
       .execute();
   },

@@ -1,6 +1,9 @@
 import { loginBodySchema, meResponseSchema, okSchema, registerBodySchema } from '@starhold/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppContext, AppInstance } from '../../context.js';
+import { createMailer } from '../mail/index.js';
+import { accountSecurityRoutes } from './account-security.routes.js';
+import { createAccountSecurityService } from './account-security.service.js';
 import type { AuthService, Session } from './auth.service.js';
 import { REFRESH_TTL_REMEMBERED_MS } from './auth.service.js';
 import { ACCESS_TOKEN_TTL_MS } from './tokens.js';
@@ -41,6 +44,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
         request.body,
         request.headers['accept-language'],
         request.ip,
+        request.headers['user-agent'],
       );
       setSessionCookies(reply, session, secure);
       return reply.code(201).send({ data: me });
@@ -51,7 +55,7 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
     '/auth/login',
     { schema: { tags: ['auth'], body: loginBodySchema, response: { 200: meResponseSchema } } },
     async (request, reply) => {
-      const { me, session } = await auth.login(request.body, request.ip);
+      const { me, session } = await auth.login(request.body, request.ip, request.headers['user-agent']);
       setSessionCookies(reply, session, secure);
       return { data: me };
     },
@@ -62,7 +66,10 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
     { schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
       try {
-        const session = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+        const session = await auth.refresh(request.cookies[REFRESH_COOKIE], {
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
         setSessionCookies(reply, session, secure);
         return { data: { ok: true as const } };
       } catch (error) {
@@ -80,5 +87,15 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
       clearSessionCookies(reply, secure);
       return { data: { ok: true as const } };
     },
+  );
+
+  const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom }, app.log);
+  const publicUrl = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  accountSecurityRoutes(
+    app,
+    auth,
+    createAccountSecurityService(ctx, mailer, app.log, publicUrl),
+    (reply) => clearSessionCookies(reply, secure),
+    ACCESS_COOKIE,
   );
 }

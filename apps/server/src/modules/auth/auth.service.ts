@@ -54,6 +54,15 @@ export interface AuthContext {
   family: string;
 }
 
+/** The browser and address a session was opened or refreshed from (the profile's sessions list). */
+export interface ClientInfo {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** Longer user agents are cut: the list only needs the browser and the system. */
+const USER_AGENT_MAX = 512;
+
 /** Access tokens kept as checked; past it the list starts over (a token lives 15 minutes). */
 const CHECKED_TOKENS_CAPACITY = 50_000;
 
@@ -78,6 +87,7 @@ export function createAuthService(ctx: AppContext) {
     accountId: number,
     rememberMe: boolean,
     family: string = random(16).toString('base64url'),
+    client: ClientInfo = {},
   ): Promise<Session> {
     const now = clock();
     const refreshToken = random(32).toString('base64url');
@@ -88,6 +98,8 @@ export function createAuthService(ctx: AppContext) {
       expiresAt: isoAt(now + (rememberMe ? REFRESH_TTL_REMEMBERED_MS : REFRESH_TTL_SESSION_MS)),
       rememberMe: toDbBool(rememberMe),
       createdAt: isoAt(now),
+      userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      ip: client.ip ?? null,
     });
     const accessExpiresAt = now + ACCESS_TOKEN_TTL_MS;
     const accessToken = signAccessToken(key, { accountId, family, expiresAt: accessExpiresAt });
@@ -109,7 +121,13 @@ export function createAuthService(ctx: AppContext) {
     if (recent >= registrationsPerHour) throw new DomainError('TOO_MANY_REQUESTS');
   }
 
-  async function registerOnce(body: RegisterBody, passwordHash: string, english: boolean, ip: string) {
+  async function registerOnce(
+    body: RegisterBody,
+    passwordHash: string,
+    english: boolean,
+    ip: string,
+    userAgent: string | undefined,
+  ) {
     // Fetched before the transaction: SQLite has one connection, a query outside it would wait forever.
     const key = await accessSecret();
     return db.transaction().execute(async (trx) => {
@@ -155,7 +173,7 @@ export function createAuthService(ctx: AppContext) {
         { title: 'welcome', params: { username: body.username }, at: Date.parse(now) },
       ]);
       await repo.rememberAddress(trx, accountId, ip, now);
-      const session = await issueSession(trx, key, accountId, false);
+      const session = await issueSession(trx, key, accountId, false, undefined, { userAgent, ip });
       return { accountId, session };
     });
   }
@@ -167,6 +185,7 @@ export function createAuthService(ctx: AppContext) {
       body: RegisterBody,
       acceptLanguage: string | undefined,
       ip: string,
+      userAgent?: string,
     ): Promise<{ me: Me; session: Session }> {
       // Refused before the (slow) hash; checked again under the address's lock in the transaction.
       if (registrationsPerHour > 0) await refuseBeyondRegistrationLimit(db, ip);
@@ -174,7 +193,7 @@ export function createAuthService(ctx: AppContext) {
       const english = prefersEnglish(acceptLanguage);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const { accountId, session } = await registerOnce(body, passwordHash, english, ip);
+          const { accountId, session } = await registerOnce(body, passwordHash, english, ip, userAgent);
           return { me: await readMe(db, accountId), session };
         } catch (error) {
           const violation = dialect.uniqueViolation(error);
@@ -187,7 +206,7 @@ export function createAuthService(ctx: AppContext) {
       }
     },
 
-    async login(body: LoginBody, ip: string): Promise<{ me: Me; session: Session }> {
+    async login(body: LoginBody, ip: string, userAgent?: string): Promise<{ me: Me; session: Session }> {
       const now = clock();
       const since = isoAt(now - LOGIN_WINDOW_MS);
       const emailLower = body.email.trim().toLowerCase();
@@ -229,7 +248,9 @@ export function createAuthService(ctx: AppContext) {
       const key = await accessSecret();
       const session = await db
         .transaction()
-        .execute((trx) => issueSession(trx, key, account.id, body.remember_me ?? false));
+        .execute((trx) =>
+          issueSession(trx, key, account.id, body.remember_me ?? false, undefined, { userAgent, ip }),
+        );
       return { me: await readMe(db, account.id), session };
     },
 
@@ -237,7 +258,7 @@ export function createAuthService(ctx: AppContext) {
      * Rotates a refresh token. A token presented a second time means it leaked (or a replay):
      * the whole family is revoked, which also stops its access tokens.
      */
-    async refresh(refreshToken: string | undefined): Promise<Session> {
+    async refresh(refreshToken: string | undefined, client: ClientInfo = {}): Promise<Session> {
       if (!refreshToken) throw new DomainError('UNAUTHORIZED');
       const key = await accessSecret();
       const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
@@ -256,7 +277,14 @@ export function createAuthService(ctx: AppContext) {
           return { error: 'ACCOUNT_SUSPENDED' };
         }
         return {
-          session: await issueSession(trx, key, row.account_id, fromDbBool(row.remember_me), row.family),
+          session: await issueSession(
+            trx,
+            key,
+            row.account_id,
+            fromDbBool(row.remember_me),
+            row.family,
+            client,
+          ),
         };
       });
       if ('error' in outcome) throw new DomainError(outcome.error);

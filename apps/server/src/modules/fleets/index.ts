@@ -9,3 +9,4 @@ export {
   type FleetRow,
 } from './fleets.repository.js';
 export { applyDueArrivals, fleetNoticeEmails } from './fleets.arrivals.js';
+export { returnFleetsHeadingTo } from './fleets.account-removal.js';
