@@ -26,6 +26,7 @@ import { accountsRoutes } from './modules/accounts/index.js';
 import { ACCESS_COOKIE, authRoutes, createAuthService } from './modules/auth/index.js';
 import { commandantsRoutes } from './modules/commandants/index.js';
 import { fleetsRoutes } from './modules/fleets/index.js';
+import { goalsRoutes } from './modules/goals/index.js';
 import { constructionsRoutes } from './modules/constructions/index.js';
 import { emailsRoutes } from './modules/emails/index.js';
 import { createInProcessBus, eventsRoutes, type StreamRegistry } from './modules/events/index.js';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         accountsRoutes(session, ctx);
         commandantsRoutes(session, ctx);
         fleetsRoutes(session, ctx);
+        goalsRoutes(session, ctx);
         streams = eventsRoutes(session, events, {
           ...(deps.eventsHeartbeatMs !== undefined ? { heartbeatMs: deps.eventsHeartbeatMs } : {}),
           maxPerAccount: config.eventStreamsPerAccount,

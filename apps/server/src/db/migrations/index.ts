@@ -10,6 +10,7 @@ import { accountStateVersionMigration } from './007-account-state-version.js';
 import { authEpochMigration } from './008-auth-epoch.js';
 import { rankingVersionMigration } from './009-ranking-version.js';
 import { fleetsMigration } from './010-fleets.js';
+import { goalsMigration } from './011-goals.js';
 import { accountsMigration } from './012-accounts.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
@@ -31,4 +32,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['009-ranking-version', rankingVersionMigration],
   ['010-fleets', fleetsMigration],
   ['012-accounts', accountsMigration],
+  ['011-goals', goalsMigration],
 ];
