@@ -103,17 +103,65 @@ describe('fleet emails (FLEETS.md section 8)', () => {
       { title: 'pirate_ambush', params: JSON.stringify(samples.pirate_ambush) },
       context('en'),
     );
-    expect(ambush.text).toContain('system #33. The fleet was destroyed.');
+    expect(ambush.text).toContain('in System 33. The fleet was destroyed.');
     const debris = emailTexts(
       { title: 'debris_collected', params: JSON.stringify(samples.debris_collected) },
       context('fr'),
     );
-    expect(debris.text).toContain('3000 métal et 1500 cristal dans le système n° 12, orbite 2');
+    expect(debris.text).toContain('3000 métal et 1500 cristal (Système 12 · orbite 2)');
     const failed = emailTexts(
       { title: 'colonization_failed', params: JSON.stringify(samples.colonization_failed) },
       context('en'),
     );
     expect(failed.text).not.toContain('ORBIT_OCCUPIED');
+  });
+});
+
+describe('fleet emails with the places and players known', () => {
+  const known = (language: 'fr' | 'en'): EmailTextContext => ({
+    ...context(language),
+    systems: new Map([
+      [12, { name: 'Sol Prime' }],
+      [33, { name: 'Vega' }],
+    ]),
+    planets: new Map([[9, { name: 'Terra', systemId: 12, orbit: 3 }]]),
+    accountName: (id) => (id === 1 ? 'Nova' : id === 2 ? 'Orion' : undefined),
+  });
+  const text = (title: string, params: Record<string, unknown>, language: 'fr' | 'en' = 'en') =>
+    emailTexts({ title, params: JSON.stringify(params) }, known(language)).text;
+
+  it('names systems, own planets and players instead of their ids', () => {
+    expect(text('colonized', { system_id: 12, orbit: 3, planet_id: 40 })).toContain(
+      'founded at Sol Prime · orbit 3.',
+    );
+    expect(text('pirate_ambush', { system_id: 33, destroyed: false })).toContain(
+      'in Vega. The fleet survived',
+    );
+    expect(text('spied_on', { planet_id: 9, spy_id: 1, detected: true, probes_destroyed: 2 })).toContain(
+      'probes sent by Nova spied on your planet Terra (Sol Prime · orbit 3). The probes were detected.',
+    );
+    expect(text('combat_report', { winner: 'defender', attacker_id: 1, defender_id: 2 }, 'fr')).toContain(
+      "Nova a attaqué Orion. Le défenseur l'emporte.",
+    );
+    expect(text('spy_report', { planet_id: 9, target_id: 2, detected: false })).toContain(
+      'a planet of Orion. The probes went unnoticed.',
+    );
+    expect(text('fleet_returned', { planet_id: 9, metal: 1, crystal: 2, fuel: 3 }, 'fr')).toContain(
+      'rentrée sur votre planète Terra (Sol Prime · orbite 3)',
+    );
+    // Delivered to another player's planet: the owner by name; an unknown planet without owner stays vague.
+    expect(
+      text('transport_delivered', { planet_id: 50, to_account_id: 2, metal: 5, crystal: 0, fuel: 0 }),
+    ).toContain('delivered to a planet of Orion: 5 metal');
+    expect(text('transport_delivered', { planet_id: 50, metal: 5, crystal: 0, fuel: 0 })).toContain(
+      'delivered to a planet: 5 metal',
+    );
+  });
+
+  it('says "another commander" while a player is not known', () => {
+    expect(text('spied_on', { planet_id: 9, spy_id: 7, detected: false }, 'fr')).toContain(
+      'envoyées par un autre commandant',
+    );
   });
 });
 

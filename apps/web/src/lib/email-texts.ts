@@ -45,18 +45,32 @@ function moduleName(t: TFunction, typeId: number, moduleId: number, key: string,
   return t(path, { defaultValue: fallback });
 }
 
+/** One of the player's planets, for the fleet emails that name a planet by id. */
+export interface KnownPlanet {
+  name: string;
+  systemId: number;
+  orbit: number;
+}
+
 export interface EmailTextContext {
   t: TFunction;
   raceId: number;
   formatDate: (iso: string) => string;
+  /** The universe's systems by id (fleet emails name places); ids only while it is not loaded. */
+  systems?: ReadonlyMap<number, { name: string }>;
+  /** The player's own planets by id. */
+  planets?: ReadonlyMap<number, KnownPlanet>;
+  /** Another player's name by account id, when known. */
+  accountName?: (id: number) => string | undefined;
 }
 
 /** The interpolation values of an email's text, translated where the params carry keys. */
 export function emailValues(
   title: string,
   params: EmailParams,
-  { t, raceId, formatDate }: EmailTextContext,
+  context: EmailTextContext,
 ): Record<string, string> {
+  const { t, raceId, formatDate } = context;
   switch (title) {
     case 'welcome':
       return { username: text(params.username) };
@@ -98,36 +112,83 @@ export function emailValues(
     }
     case 'combat_report':
       return {
-        ...where(params),
+        attacker: player(params.attacker_id, context),
+        defender: player(params.defender_id, context),
         outcome: t(`emails:fleet.winner.${text(params.winner)}`, { defaultValue: '' }),
       };
     case 'spy_report':
-      return { ...where(params), detection: t(`emails:fleet.detected.${params.detected === true}`) };
+      return {
+        target: player(params.target_id, context),
+        detection: t(`emails:fleet.detected.${params.detected === true}`),
+      };
     case 'spied_on':
       return {
+        spy: player(params.spy_id, context),
+        planet: planet(params.planet_id, undefined, context),
         detection: t(`emails:fleet.detected.${params.detected === true}`),
         probes: text(params.probes_destroyed) || '0',
       };
     case 'fleet_returned':
+      return { planet: planet(params.planet_id, undefined, context), ...cargo(params) };
     case 'transport_delivered':
+      return {
+        planet: planet(params.planet_id, params.to_account_id, context),
+        ...cargo(params),
+      };
     case 'debris_collected':
-      return { ...where(params), ...cargo(params) };
+      return { ...where(params, context), ...cargo(params) };
     case 'colonized':
-      return where(params);
+      return where(params, context);
     case 'colonization_failed': {
       const reason = text(params.reason);
-      return { ...where(params), reason: reason ? t(`errors:${reason}`, { defaultValue: reason }) : '' };
+      return {
+        ...where(params, context),
+        reason: reason ? t(`errors:${reason}`, { defaultValue: reason }) : '',
+      };
     }
     case 'pirate_ambush':
-      return { ...where(params), outcome: t(`emails:fleet.ambush.${params.destroyed === true}`) };
+      return { ...where(params, context), outcome: t(`emails:fleet.ambush.${params.destroyed === true}`) };
     default:
       return {};
   }
 }
 
-/** Where a fleet email happened: a system id and, for an orbit, its index (fleet params). */
-function where(params: EmailParams): Record<string, string> {
-  return { system: text(params.system_id) || '?', orbit: text(params.orbit) || '?' };
+function positiveId(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Where a fleet email happened: the system by name (its number until the list is loaded), and the orbit. */
+function where(params: EmailParams, { t, systems }: EmailTextContext): Record<string, string> {
+  const systemId = positiveId(params.system_id);
+  const orbit = positiveId(params.orbit);
+  if (systemId === null) return { place: t('emails:fleet.somewhere') };
+  const system = systems?.get(systemId)?.name ?? t('fleets:page.system', { system: systemId });
+  return { place: orbit === null ? system : t('fleets:page.place', { system, orbit }) };
+}
+
+/** Another player by name, or "another commander" while the name is not known. */
+function player(value: unknown, { t, accountName }: EmailTextContext): string {
+  const id = positiveId(value);
+  return (id !== null ? accountName?.(id) : undefined) ?? t('emails:fleet.someone');
+}
+
+/**
+ * A planet by id: one of the player's own by name and place; another player's as "a planet of
+ * <owner>" when the owner is known; otherwise "a planet".
+ */
+function planet(value: unknown, owner: unknown, context: EmailTextContext): string {
+  const { t, planets, systems } = context;
+  const id = positiveId(value);
+  const own = id === null ? undefined : planets?.get(id);
+  if (own !== undefined) {
+    const system = systems?.get(own.systemId)?.name ?? t('fleets:page.system', { system: own.systemId });
+    return t('emails:fleet.ownPlanet', {
+      name: own.name,
+      place: t('fleets:page.place', { system, orbit: own.orbit }),
+    });
+  }
+  if (positiveId(owner) !== null) return t('emails:fleet.playerPlanet', { player: player(owner, context) });
+  return t('emails:fleet.somePlanet');
 }
 
 /** The resources a fleet email counts (cargo delivered, brought home or collected). */

@@ -15,27 +15,84 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft, IconInbox, IconMailOpened, IconSearch } from '@tabler/icons-react';
-import type { Email } from '@starhold/contract';
+import type { Email, PublicProfile } from '@starhold/contract';
+import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../../api/me';
+import { usePlanets } from '../../../api/planets';
+import { reportIdOf } from '../../../api/reports';
+import { useSystemsById } from '../../../api/systems';
+import { api } from '../../../lib/api';
 import { Spinner } from '../../../components/Spinner';
 import { systemClock } from '../../../lib/clock';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useEmail, useInbox, useMarkRead } from '../api';
-import { emailTexts, filterByTitle, type EmailTextContext } from '../../../lib/email-texts';
+import { emailTexts, filterByTitle, parseEmailParams, type EmailTextContext } from '../../../lib/email-texts';
 import { NpcAvatar } from './NpcAvatar';
+import { ReportView } from './ReportView';
 import classes from './emails.module.css';
 import { MOBILE_QUERY } from '../../../lib/breakpoints';
 
-function useTextContext(): EmailTextContext {
+/** Account ids a fleet email may name (FLEETS.md section 8 notices). */
+const ACCOUNT_PARAMS = [
+  'attacker_id',
+  'defender_id',
+  'target_id',
+  'spy_id',
+  'from_account_id',
+  'to_account_id',
+];
+
+/**
+ * What the texts need: translations, the player's race, and for the fleet emails of `email` the
+ * systems by name, the player's planets and the other players' names (their public profiles).
+ */
+function useTextContext(email?: Email): EmailTextContext {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
-  return { t, raceId: me.data?.race.id ?? 1, formatDate: (iso) => formatDateTime(iso, { locale }) };
+  const systems = useSystemsById(email !== undefined);
+  const planets = usePlanets();
+  const params = email ? parseEmailParams(email.params) : {};
+  const ids = [
+    ...new Set(
+      ACCOUNT_PARAMS.map((key) => params[key]).filter(
+        (id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0,
+      ),
+    ),
+  ];
+  const profiles = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['accounts', id],
+      queryFn: () => api.get<PublicProfile>(`/accounts/${id}`, { silent: true }),
+      retry: false,
+    })),
+  });
+  const names = new Map(ids.map((id, index) => [id, profiles[index]?.data?.username]));
+  return {
+    t,
+    raceId: me.data?.race.id ?? 1,
+    formatDate: (iso) => formatDateTime(iso, { locale }),
+    systems: systems.data,
+    planets: new Map(
+      (planets.data ?? []).map((planet) => [
+        planet.id,
+        {
+          name: planet.name,
+          systemId: planet.planet_position.system_id,
+          orbit: planet.planet_position.index,
+        },
+      ]),
+    ),
+    accountName: (id) => (id === me.data?.id ? me.data.username : names.get(id)),
+  };
 }
+
+/** The fleet emails that carry a report (`report_id`), shown under their text. */
+const REPORT_TITLES = new Set(['combat_report', 'spy_report', 'pirate_ambush']);
 
 function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
@@ -102,9 +159,9 @@ function InboxItem({
 
 function EmailReader({ id, onBack }: { id: number; onBack?: () => void }) {
   const { t } = useTranslation('emails');
-  const context = useTextContext();
   const me = useMe();
   const email = useEmail(id);
+  const context = useTextContext(email.data);
   const markRead = useMarkRead();
   const unread = email.data !== undefined && !email.data.read;
   const { mutate } = markRead;
@@ -127,6 +184,7 @@ function EmailReader({ id, onBack }: { id: number; onBack?: () => void }) {
     );
   }
   const texts = emailTexts(email.data, context);
+  const reportId = REPORT_TITLES.has(email.data.title) ? reportIdOf(email.data) : null;
   return (
     <article aria-labelledby="email-title">
       {back}
@@ -148,6 +206,12 @@ function EmailReader({ id, onBack }: { id: number; onBack?: () => void }) {
       </Group>
       <Divider mb="md" />
       <Text className={classes.body}>{texts.text}</Text>
+      {reportId !== null && (
+        <>
+          <Divider my="md" />
+          <ReportView id={reportId} />
+        </>
+      )}
     </article>
   );
 }
