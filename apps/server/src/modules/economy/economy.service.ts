@@ -29,7 +29,7 @@ import { touchPlanet } from './visits.repository.js';
 import { toIso } from './economy.mapping.js';
 import { stateCacheFor } from './state-cache.js';
 import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js';
-import { applyDueArrivals, fleetNoticeEmails } from '../fleets/index.js';
+import { applyArrivalBatch, applyDueArrivals, fleetNoticeEmails } from '../fleets/index.js';
 
 export interface EconomyDeps {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
@@ -348,7 +348,8 @@ export async function runSchedulerOnce(
   now: number,
   batchSize = SCHEDULER_BATCH_SIZE,
 ): Promise<number> {
-  let settled = 0;
+  // Due fleet arrivals first, in time order and in chunks (decision 174): each counts as one.
+  let settled = await applyArrivalBatch(deps, now, batchSize);
   const picks = new Map<number, number>();
   while (settled < batchSize) {
     const pending = pendingCommit();

@@ -1,5 +1,5 @@
 import type { LiveEvent } from '@starhold/contract';
-import type { GameEvent } from '@starhold/rules';
+import type { FleetNotice, GameEvent } from '@starhold/rules';
 
 export type { LiveEvent, LiveEventKind } from '@starhold/contract';
 
@@ -63,10 +63,67 @@ export function toLiveEvents(events: readonly GameEvent[], emailCount: number): 
       case 'commandant_expired':
         out.push({ kind: 'commandant_expired', commandant_id: event.commandantId });
         break;
+      case 'fleet_notice': {
+        const live = fleetLiveEvent(event);
+        if (live !== null) out.push(live);
+        break;
+      }
       case 'item_started':
         break;
     }
   }
   if (emailCount > 0) out.push({ kind: 'email_received', count: emailCount });
   return out;
+}
+
+const numberParam = (notice: FleetNotice, name: string): number => {
+  const value = notice.params[name];
+  return typeof value === 'number' ? value : 0;
+};
+
+/**
+ * A fleet notice as the push event its recipient's toast needs (FLEETS.md section 8): the email
+ * that goes with it carries the details and the report.
+ */
+export function fleetLiveEvent(notice: FleetNotice): LiveEvent | null {
+  const ids = { fleet_id: notice.fleetId, owner_id: notice.ownerId };
+  switch (notice.key) {
+    case 'combat_report':
+    case 'pirate_ambush': {
+      const report = notice.report?.kind === 'combat' ? notice.report : undefined;
+      const pirates = notice.key === 'pirate_ambush';
+      return {
+        kind: 'fleet_combat',
+        ...ids,
+        // The planet's owner defends an attack; the fleet's owner defends against pirates.
+        defending: pirates || notice.accountId !== notice.ownerId,
+        pirates,
+        winner: report?.winner ?? 'draw',
+      };
+    }
+    case 'spied_on':
+      return {
+        kind: 'fleet_spied_on',
+        fleet_id: notice.fleetId,
+        planet_id: numberParam(notice, 'planet_id'),
+        detected: notice.params.detected === true,
+      };
+    case 'fleet_returned':
+      return {
+        kind: 'fleet_returned',
+        fleet_id: notice.fleetId,
+        planet_id: numberParam(notice, 'planet_id'),
+      };
+    case 'colonized':
+      return {
+        kind: 'colony_founded',
+        fleet_id: notice.fleetId,
+        planet_id: numberParam(notice, 'planet_id'),
+      };
+    case 'spy_report':
+    case 'transport_delivered':
+    case 'debris_collected':
+    case 'colonization_failed':
+      return { kind: 'fleet_arrived', ...ids, notice: notice.key };
+  }
 }

@@ -121,130 +121,252 @@ export async function applyDueArrivals(deps: EconomyDeps, accountId: number, now
 
 type Applied = { kind: 'applied' } | { kind: 'none' } | { kind: 'blocked'; by: number } | { kind: 'retry' };
 
-/** Applies the owner's next due external arrival (after its blockers when its target has one). */
-async function applyArrivalOf(deps: EconomyDeps, ownerId: number, now: number, depth: number): Promise<void> {
+/**
+ * Applies the owner's next due external arrival (after its blockers when its target has one).
+ * Whether it was applied.
+ */
+async function applyArrivalOf(
+  deps: EconomyDeps,
+  ownerId: number,
+  now: number,
+  depth: number,
+): Promise<boolean> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [next] = (await dueArrivals(deps.database.db, ownerId, now)).filter(
       (arrival) => arrival.ownerId === ownerId,
     );
-    if (next === undefined) return;
+    if (next === undefined) return false;
     if (depth < MAX_BLOCKED_DEPTH) {
       for (const earlier of await earlierOnOrbit(deps.database.db, next))
         await applyArrivalOf(deps, earlier.ownerId, now, depth + 1);
     }
     const outcome = await applyOne(deps, next, now);
-    if (outcome.kind === 'applied' || outcome.kind === 'none') return;
+    if (outcome.kind === 'applied') return true;
+    if (outcome.kind === 'none') return false;
     if (outcome.kind === 'blocked') {
-      if (depth >= MAX_BLOCKED_DEPTH) return;
+      if (depth >= MAX_BLOCKED_DEPTH) return false;
       await applyArrivalOf(deps, outcome.by, now, depth + 1);
     }
   }
+  return false;
 }
 
+/**
+ * The accounts one transaction holds while it applies arrivals: each as loaded (`before`, with the
+ * colony rows inserted meanwhile), as the arrivals applied so far left it (`current`), and the
+ * events those produced. Saved once per account at the end, however many arrivals touched it.
+ */
+interface WorkingSet {
+  trx: Kysely<Database>;
+  before: Map<number, AccountState>;
+  current: Map<number, AccountState>;
+  events: Map<number, GameEvent[]>;
+}
+
+function workingSet(trx: Kysely<Database>, states: ReadonlyMap<number, AccountState>): WorkingSet {
+  return { trx, before: new Map(states), current: new Map(states), events: new Map() };
+}
+
+function record(set: WorkingSet, after: AccountState, events: readonly GameEvent[]): void {
+  set.current.set(after.accountId, after);
+  const list = set.events.get(after.accountId);
+  if (list === undefined) set.events.set(after.accountId, [...events]);
+  else list.push(...events);
+}
+
+/** What the working set changed, one entry per account an arrival touched. */
+function changesOf(set: WorkingSet): AccountsChange[] {
+  const changes: AccountsChange[] = [];
+  for (const [accountId, events] of set.events) {
+    const before = set.before.get(accountId);
+    const after = set.current.get(accountId);
+    if (before !== undefined && after !== undefined) changes.push({ before, after, events });
+  }
+  return changes;
+}
+
+const involved = (arrival: DueArrival): number[] =>
+  arrival.targetAccountId === null ? [arrival.ownerId] : [arrival.ownerId, arrival.targetAccountId];
+
 async function applyOne(deps: EconomyDeps, planned: DueArrival, now: number): Promise<Applied> {
-  const ids =
-    planned.targetAccountId === null ? [planned.ownerId] : [planned.ownerId, planned.targetAccountId];
-  return withAccounts<Applied>(deps, ids, async (trx, states) => {
-    const stored = states.get(planned.ownerId);
-    if (stored === undefined) return { changes: [], result: { kind: 'none' } };
-    const settled = settle(stored, Math.max(now, stored.settledAt), deps.rules);
-    const next = nextExternalFleetEvent(settled.state);
-    if (next === null || next.at > now || settled.state.settledAt !== next.at)
-      return { changes: [], result: { kind: 'none' } };
-    // Another arrival of the owner's comes first, or this one was applied meanwhile: look again.
-    if (next.fleetId !== planned.fleetId) return { changes: [], result: { kind: 'retry' } };
-    const fleet = settled.state.fleets?.find((candidate) => candidate.id === next.fleetId);
-    if (fleet === undefined) return { changes: [], result: { kind: 'none' } };
+  return withAccounts<Applied>(deps, involved(planned), async (trx, states) => {
+    const set = workingSet(trx, states);
+    const result = await applyInto(deps, set, planned, now);
+    return { changes: changesOf(set), result };
+  });
+}
 
-    await lockOrbit(trx, deps.database.dialect, fleet.target.systemId, fleet.target.orbit);
-    const orbit = await orbitView(trx, fleet.target.systemId, fleet.target.orbit);
-    const targetOwner = orbit?.planet?.accountId ?? null;
-    const needsTarget = fleet.mission === 1 || fleet.mission === 3 || fleet.mission === 4;
-    if (needsTarget && targetOwner !== null && targetOwner !== planned.targetAccountId) {
-      // The planet changed hands since dispatch: lock its present owner instead.
+/**
+ * Applies one arrival to the working set: the owner settled to the arrival instant from its
+ * current state, the mission resolved against the target's current state, both recorded.
+ */
+async function applyInto(
+  deps: EconomyDeps,
+  set: WorkingSet,
+  planned: DueArrival,
+  now: number,
+): Promise<Applied> {
+  const trx = set.trx;
+  const stored = set.current.get(planned.ownerId);
+  if (stored === undefined) return { kind: 'none' };
+  const settled = settle(stored, Math.max(now, stored.settledAt), deps.rules);
+  const next = nextExternalFleetEvent(settled.state);
+  if (next === null || next.at > now || settled.state.settledAt !== next.at) return { kind: 'none' };
+  // Another arrival of the owner's comes first, or this one was applied meanwhile: look again.
+  if (next.fleetId !== planned.fleetId) return { kind: 'retry' };
+  const fleet = settled.state.fleets?.find((candidate) => candidate.id === next.fleetId);
+  if (fleet === undefined) return { kind: 'none' };
+
+  await lockOrbit(trx, deps.database.dialect, fleet.target.systemId, fleet.target.orbit);
+  const orbit = await orbitView(trx, fleet.target.systemId, fleet.target.orbit);
+  const targetOwner = orbit?.planet?.accountId ?? null;
+  const needsTarget = fleet.mission === 1 || fleet.mission === 3 || fleet.mission === 4;
+  if (needsTarget && targetOwner !== null && targetOwner !== planned.targetAccountId) {
+    // The planet changed hands since dispatch: lock its present owner instead.
+    await trx
+      .updateTable('fleets')
+      .set({ target_account_id: targetOwner })
+      .where('account_id', '=', planned.ownerId)
+      .where('id', '=', fleet.id)
+      .execute();
+    return { kind: 'retry' };
+  }
+  const target = targetOwner === null ? undefined : set.current.get(targetOwner);
+
+  let result: MissionResult;
+  let colonyId: number | null = null;
+  if (needsTarget) {
+    if (orbit?.planet === null || orbit === undefined || target === undefined) {
+      record(set, turnedBack(settled.state, fleet.id, next.at), settled.events);
+      return { kind: 'applied' };
+    }
+    const planetId = orbit.planet.planetId;
+    const debris = orbit.debris;
+    result =
+      fleet.mission === 3
+        ? resolveAttack(settled.state, fleet.id, target, planetId, debris, deps.rules)
+        : fleet.mission === 4
+          ? resolveSpy(settled.state, fleet.id, target, planetId, debris, deps.rules)
+          : resolveTransport(settled.state, fleet.id, target, planetId, deps.rules);
+  } else if (fleet.mission === 5) {
+    result = resolveExploit(settled.state, fleet.id, orbit?.debris ?? null);
+  } else {
+    colonyId =
+      orbit !== undefined && orbit.planet === null
+        ? await insertColony(trx, settled.state, orbit, next.at)
+        : null;
+    result = resolveColonize(settled.state, fleet.id, {
+      free: colonyId !== null,
+      planetType: (orbit?.planetType ?? 'default') as PlanetTypeKey,
+      maxCapacity: orbit?.maxCapacity ?? 0,
+      newPlanetId: colonyId ?? 0,
+    });
+  }
+
+  if (!result.ok) {
+    if (result.reason === 'TARGET_BLOCKED' && target !== undefined)
+      return { kind: 'blocked', by: target.accountId };
+    // The arrival cannot happen as planned (the planet is gone): the fleet flies home.
+    if (colonyId !== null) await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
+    record(set, turnedBack(settled.state, fleet.id, next.at), settled.events);
+    return { kind: 'applied' };
+  }
+  const outcome = result.value;
+  if (colonyId !== null) {
+    const colony = outcome.owner.planets.find((planet) => planet.id === colonyId);
+    if (outcome.colony === undefined || colony === undefined)
+      await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
+    else {
       await trx
-        .updateTable('fleets')
-        .set({ target_account_id: targetOwner })
-        .where('account_id', '=', planned.ownerId)
-        .where('id', '=', fleet.id)
+        .updateTable('planets')
+        .set({ ...colony.resources })
+        .where('id', '=', colonyId)
         .execute();
-      return { changes: [], result: { kind: 'retry' } };
+      const before = set.before.get(planned.ownerId);
+      if (before !== undefined)
+        set.before.set(planned.ownerId, withColonyRow(before, colonyId, outcome.owner));
     }
-    const target = targetOwner === null ? undefined : states.get(targetOwner);
+  }
+  if (outcome.debris !== undefined && orbit !== undefined)
+    await setDebris(trx, orbit.orbitId, outcome.debris);
 
-    let result: MissionResult;
-    let colonyId: number | null = null;
-    if (needsTarget) {
-      if (orbit?.planet === null || orbit === undefined || target === undefined) {
-        return {
-          changes: [turnedBack(stored, settled.state, settled.events, fleet.id, next.at)],
-          result: { kind: 'applied' },
-        };
+  const noticesFor = (accountId: number): FleetNotice[] =>
+    outcome.notices.filter((notice) => notice.accountId === accountId);
+  record(set, outcome.owner, [...settled.events, ...noticesFor(stored.accountId)]);
+  if (outcome.target !== null && target !== undefined && outcome.target.accountId !== stored.accountId)
+    record(set, outcome.target, [...outcome.targetEvents, ...noticesFor(target.accountId)]);
+  return { kind: 'applied' };
+}
+
+/** Arrivals one scheduler transaction applies at most: short, so that reads wait little. */
+export const ARRIVAL_CHUNK = 16;
+
+/**
+ * The scheduler's path for arrivals (decision 174): the due arrivals of every account taken in
+ * time order (arrival, owner, fleet id), applied in consecutive chunks, each chunk one
+ * transaction that locks all its accounts in ascending id order and its orbits in order, loads
+ * each account once, applies the chunk's arrivals one after the other and saves each account
+ * once. Taken in time order, an earlier arrival on the same orbit or at the same account is
+ * always applied first, so nothing has to be chased recursively. An arrival that cannot be
+ * applied as planned (its target is blocked, changed hands, or the owner has an earlier one)
+ * ends its chunk and goes through the one-by-one path before the next. The event loop is
+ * yielded between chunks. Returns the number of arrivals applied.
+ */
+export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: number): Promise<number> {
+  const rows = await deps.database.db
+    .selectFrom('fleets')
+    .select(DUE_COLUMNS)
+    .where('state', '=', 'outbound')
+    .where('arrives_at', '<=', toIso(now))
+    .orderBy('arrives_at')
+    .orderBy('account_id')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const due = dueFrom(rows);
+  let applied = 0;
+  let index = 0;
+  while (index < due.length) {
+    const chunk = due.slice(index, index + ARRIVAL_CHUNK);
+    const done = await applyChunk(deps, chunk, now);
+    applied += done.applied;
+    index += done.taken;
+    if (done.stopped !== null) {
+      // Its blockers first, as a read of the owner would.
+      if (await applyArrivalOf(deps, done.stopped.ownerId, now, 0)) applied += 1;
+      index += 1;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return applied;
+}
+
+async function applyChunk(
+  deps: EconomyDeps,
+  chunk: readonly DueArrival[],
+  now: number,
+): Promise<{ applied: number; taken: number; stopped: DueArrival | null }> {
+  const orbits = [
+    ...new Map(chunk.map((a) => [`${a.target.systemId}:${a.target.orbit}`, a.target])).values(),
+  ];
+  orbits.sort((x, y) => x.systemId - y.systemId || x.orbit - y.orbit);
+  return withAccounts(deps, chunk.flatMap(involved), async (trx, states) => {
+    // Orbits in one order too: two chunks sharing two fields never wait on each other in a cycle.
+    for (const orbit of orbits) await lockOrbit(trx, deps.database.dialect, orbit.systemId, orbit.orbit);
+    const set = workingSet(trx, states);
+    let applied = 0;
+    let taken = 0;
+    let stopped: DueArrival | null = null;
+    for (const arrival of chunk) {
+      const outcome = await applyInto(deps, set, arrival, now);
+      if (outcome.kind === 'blocked' || outcome.kind === 'retry') {
+        stopped = arrival;
+        break;
       }
-      const planetId = orbit.planet.planetId;
-      const debris = orbit.debris;
-      result =
-        fleet.mission === 3
-          ? resolveAttack(settled.state, fleet.id, target, planetId, debris, deps.rules)
-          : fleet.mission === 4
-            ? resolveSpy(settled.state, fleet.id, target, planetId, debris, deps.rules)
-            : resolveTransport(settled.state, fleet.id, target, planetId, deps.rules);
-    } else if (fleet.mission === 5) {
-      result = resolveExploit(settled.state, fleet.id, orbit?.debris ?? null);
-    } else {
-      colonyId =
-        orbit !== undefined && orbit.planet === null
-          ? await insertColony(trx, settled.state, orbit, next.at)
-          : null;
-      result = resolveColonize(settled.state, fleet.id, {
-        free: colonyId !== null,
-        planetType: (orbit?.planetType ?? 'default') as PlanetTypeKey,
-        maxCapacity: orbit?.maxCapacity ?? 0,
-        newPlanetId: colonyId ?? 0,
-      });
+      if (outcome.kind === 'applied') applied += 1;
+      taken += 1;
     }
-
-    if (!result.ok) {
-      if (result.reason === 'TARGET_BLOCKED' && target !== undefined)
-        return { changes: [], result: { kind: 'blocked', by: target.accountId } };
-      // The arrival cannot happen as planned (the planet is gone): the fleet flies home.
-      if (colonyId !== null) await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
-      return {
-        changes: [turnedBack(stored, settled.state, settled.events, fleet.id, next.at)],
-        result: { kind: 'applied' },
-      };
-    }
-    const outcome = result.value;
-    if (colonyId !== null) {
-      const colony = outcome.owner.planets.find((planet) => planet.id === colonyId);
-      if (outcome.colony === undefined || colony === undefined)
-        await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
-      else
-        await trx
-          .updateTable('planets')
-          .set({ ...colony.resources })
-          .where('id', '=', colonyId)
-          .execute();
-    }
-    if (outcome.debris !== undefined && orbit !== undefined)
-      await setDebris(trx, orbit.orbitId, outcome.debris);
-
-    const noticesFor = (accountId: number): FleetNotice[] =>
-      outcome.notices.filter((notice) => notice.accountId === accountId);
-    const changes: AccountsChange[] = [
-      {
-        before: withColonyRow(stored, colonyId, outcome.owner),
-        after: outcome.owner,
-        events: [...settled.events, ...noticesFor(stored.accountId)],
-      },
-    ];
-    if (outcome.target !== null && target !== undefined && outcome.target.accountId !== stored.accountId)
-      changes.push({
-        before: target,
-        after: outcome.target,
-        events: [...outcome.targetEvents, ...noticesFor(target.accountId)],
-      });
-    return { changes, result: { kind: 'applied' } };
+    return { changes: changesOf(set), result: { applied, taken, stopped } };
   });
 }
 
@@ -271,17 +393,11 @@ function withColonyRow(stored: AccountState, colonyId: number | null, after: Acc
 }
 
 /** The fleet turns round where it stands, its mission void. */
-function turnedBack(
-  stored: AccountState,
-  settledState: AccountState,
-  events: readonly GameEvent[],
-  fleetId: number,
-  at: number,
-): AccountsChange {
+function turnedBack(settledState: AccountState, fleetId: number, at: number): AccountState {
   const after = cloneAccount(settledState);
   const fleet = after.fleets?.find((candidate) => candidate.id === fleetId);
   if (fleet !== undefined) turnRound(fleet, at);
-  return { before: stored, after, events };
+  return after;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type FleetWorld,
   type PlanetState,
 } from '@starhold/rules';
-import type { Fleet, FleetList, FleetOrderBody, FleetPreview, Report } from '@starhold/contract';
+import type { Fleet, FleetList, FleetOrderBody, FleetPreview, LiveEvent, Report } from '@starhold/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
@@ -144,6 +144,33 @@ export function snakeKeys(value: unknown): unknown {
   );
 }
 
+/**
+ * Tells the target's player, with the dispatch's commit, that an attack or spy fleet left for
+ * one of its planets (FLEETS.md section 8: the defender sees it from the moment it leaves).
+ */
+async function announceHostile(
+  deps: EconomyDeps,
+  ctx: AccountContext,
+  fleet: FleetState,
+  targetAccountId: number | null,
+): Promise<void> {
+  const bus = deps.bus;
+  if (bus === undefined || targetAccountId === null || targetAccountId === ctx.state.accountId) return;
+  if (fleet.mission !== 3 && fleet.mission !== 4) return;
+  const events: LiveEvent[] = [
+    {
+      kind: 'hostile_fleet_departed',
+      fleet_id: fleet.id,
+      mission: fleet.mission,
+      system_id: fleet.target.systemId,
+      orbit: fleet.target.orbit,
+      arrives_at: toIso(fleet.arrivesAt),
+    },
+  ];
+  await bus.publishInTransaction(ctx.trx, targetAccountId, events);
+  ctx.afterCommit(() => bus.publishCommitted(targetAccountId, events));
+}
+
 export function createFleetsService(deps: EconomyDeps) {
   const db = deps.database.db;
   return {
@@ -176,6 +203,7 @@ export function createFleetsService(deps: EconomyDeps) {
         const result = dispatchFleet(ctx.state, orderOf(body, planet), world, ctx.now, ctx.config);
         if (!result.ok) throw fleetRefusalError(result);
         const { state, events, fleet } = result.value;
+        await announceHostile(deps, ctx, fleet, world.target.planet?.accountId ?? null);
         return { state, events, result: fleetView(fleet, state) };
       });
     },
