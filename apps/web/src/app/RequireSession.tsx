@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useMe } from '../api/me';
@@ -8,15 +8,48 @@ import { ApiError } from '../lib/api-client';
 import { raceThemeFromId } from '../lib/settings';
 import { useRaceTheme } from './race-theme';
 
+/** Waits before the next try after a 429, in seconds: doubling, at most a minute. */
+export function busyRetryDelay(attempt: number): number {
+  return Math.min(60, 5 * 2 ** attempt);
+}
+
+/**
+ * A 429 on /me says the server is busy, not that the session is gone: the screen counts down and
+ * tries again by itself (the player can try at once).
+ */
+function BusyRetry({ attempt, onRetry }: { attempt: number; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(() => busyRetryDelay(attempt));
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((seconds) => seconds - 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (left <= 0) onRetry();
+  }, [left, onRetry]);
+  return (
+    <Center h="100dvh" p="md">
+      <Stack maw={420}>
+        <Alert color="yellow" title={t('session.busyTitle')} data-testid="session-busy">
+          {t('session.busy', { seconds: Math.max(0, left) })}
+        </Alert>
+        <Button onClick={onRetry}>{t('retry')}</Button>
+      </Stack>
+    </Center>
+  );
+}
+
 /**
  * Main and Second routes need a session: GET /me (after the api client's refresh attempt)
- * decides. The player's race then sets the colour theme.
+ * decides. The player's race then sets the colour theme. Once the player is known, a failed
+ * refetch keeps the game on screen (only a 401 ends it); a 429 before that retries by itself.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const me = useMe();
   const { setRace } = useRaceTheme();
   const raceId = me.data?.race.id;
+  const [busyAttempts, setBusyAttempts] = useState(0);
 
   useEffect(() => {
     if (raceId !== undefined) setRace(raceThemeFromId(raceId));
@@ -30,7 +63,21 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   }
   if (me.isError) {
-    if (me.error instanceof ApiError && me.error.status === 401) return <Navigate to="/login" replace />;
+    const status = me.error instanceof ApiError ? me.error.status : undefined;
+    if (status === 401) return <Navigate to="/login" replace />;
+    if (me.data !== undefined) return children;
+    if (status === 429) {
+      return (
+        <BusyRetry
+          key={busyAttempts}
+          attempt={busyAttempts}
+          onRetry={() => {
+            setBusyAttempts((attempts) => attempts + 1);
+            void me.refetch();
+          }}
+        />
+      );
+    }
     return (
       <Center h="100dvh" p="md">
         <Stack maw={420}>
