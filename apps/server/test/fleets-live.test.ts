@@ -5,6 +5,7 @@ import { setModule, setResources } from './economy-fixtures.js';
 import { call, equip, freeOrbit, homePlace, moveToSecurity, type Place } from './fleets-fixtures.js';
 import { openStream, settleDeliveries, type OpenStream } from './events-stream.js';
 import {
+  anyNumber,
   createTestApp,
   loginPlayer,
   registerPlayer,
@@ -18,6 +19,8 @@ import {
  * spied-on, a transport's sender and recipient, a colony, a return. Arrivals are applied by a
  * read of one account and pushed to both (the scheduler goes through the same save).
  */
+const anyBoolean: unknown = expect.any(Boolean);
+
 let t: TestApp;
 let baseUrl: string;
 let a: TestPlayer;
@@ -110,7 +113,7 @@ describe('fleet events on the event stream', () => {
     expect(ofFleet(aStream, fleet.id).at(-1)).toEqual({
       kind: 'fleet_returned',
       fleet_id: fleet.id,
-      planet_id: expect.any(Number),
+      planet_id: anyNumber,
     });
     await settleDeliveries();
     expect(ofFleet(bStream, fleet.id).map((event) => event.kind)).toEqual([
@@ -132,7 +135,7 @@ describe('fleet events on the event stream', () => {
       kind: 'fleet_spied_on',
       fleet_id: fleet.id,
       planet_id: bPlace.planetId,
-      detected: expect.any(Boolean),
+      detected: anyBoolean,
     });
   });
 
