@@ -82,7 +82,11 @@ function CommandantCard({
             variant={active ? 'filled' : 'light'}
             style={{ flexShrink: 0 }}
           >
-            {active ? t('status.active') : t('status.expired')}
+            {active
+              ? t('status.active')
+              : item.available_until === null
+                ? t('status.available')
+                : t('status.expired')}
           </Badge>
         </Group>
         <Text size="sm">{t(`effects.${key}`, { defaultValue: '' })}</Text>
