@@ -72,6 +72,7 @@ export function LeaderboardPage() {
           <Anchor
             component={Link}
             to={`/accounts/${row.id}`}
+            state={{ from: 'leaderboard' }}
             fw={row.is_me ? 700 : 500}
             style={{ whiteSpace: 'nowrap' }}
           >

@@ -20,25 +20,39 @@ import {
   IconTrophy,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
 import { abbreviateNumber } from '../../../lib/format';
 import { usePublicProfile } from '../../../api/accounts';
 import { RaceBadge } from '../../../components/RaceBadge';
 
+/**
+ * Back to where the profile was opened from: the leaderboard says so, any other screen (a system,
+ * a report) is simply "back"; a profile opened directly offers the leaderboard.
+ */
 function BackLink() {
   const { t } = useTranslation('leaderboard');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromLeaderboard = (location.state as { from?: string } | null)?.from === 'leaderboard';
+  const common = {
+    variant: 'subtle',
+    leftSection: <IconArrowLeft size={16} />,
+    px: 0,
+    w: 'fit-content',
+  } as const;
+  // The first entry of this tab's history has the key 'default': nothing in the app to go back to.
+  if (location.key === 'default') {
+    return (
+      <Button component={Link} to="/accounts" {...common}>
+        {t('profile.toLeaderboard')}
+      </Button>
+    );
+  }
   return (
-    <Button
-      component={Link}
-      to="/accounts"
-      variant="subtle"
-      leftSection={<IconArrowLeft size={16} />}
-      px={0}
-      w="fit-content"
-    >
-      {t('profile.back')}
+    <Button onClick={() => void navigate(-1)} {...common}>
+      {fromLeaderboard ? t('profile.back') : t('profile.backElsewhere')}
     </Button>
   );
 }
