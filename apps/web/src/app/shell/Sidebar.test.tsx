@@ -9,6 +9,8 @@ describe('Sidebar', () => {
     expect(screen.getByText('Tableau de bord')).toBeInTheDocument();
     expect(screen.getByText('Commandants')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Simulateur' })).toHaveAttribute('href', '/simulator');
+    expect(screen.getByRole('link', { name: 'Carte stellaire' })).toHaveAttribute('href', '/systems');
+    expect(screen.getByRole('link', { name: 'Classement' })).toHaveAttribute('href', '/accounts');
     fireEvent.mouseEnter(screen.getByText('Usines'));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });

@@ -3,16 +3,19 @@ import {
   IconBuildingFactory2,
   IconBuildingSkyscraper,
   IconLayoutDashboard,
+  IconMap2,
   IconRocket,
   IconRoute,
   IconShieldHalfFilled,
   IconSwords,
+  IconTrophy,
   IconUserStar,
 } from '@tabler/icons-react';
 
 /**
  * Sidebar entries in SPEC order: dashboard, researchs, factories, buildings, ships, defenses,
- * commandants; then the combat simulator (issue 20), whose label lives in its own namespace.
+ * commandants; then the combat simulator (issue 20), whose label lives in its own namespace, the
+ * fleets, and the star map and the leaderboard (issue 26: reachable from the sidebar, with labels).
  */
 export const NAV_ITEMS = [
   { to: '/', labelKey: 'nav.dashboard', Icon: IconLayoutDashboard, end: true },
@@ -24,4 +27,6 @@ export const NAV_ITEMS = [
   { to: '/commandants', labelKey: 'nav.commandants', Icon: IconUserStar, end: false },
   { to: '/simulator', labelKey: 'simulator:nav', Icon: IconSwords, end: false },
   { to: '/fleets', labelKey: 'fleets:nav', Icon: IconRoute, end: false },
+  { to: '/systems', labelKey: 'nav.map', Icon: IconMap2, end: false },
+  { to: '/accounts', labelKey: 'nav.leaderboard', Icon: IconTrophy, end: false },
 ] as const;
