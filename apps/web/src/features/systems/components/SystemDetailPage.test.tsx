@@ -145,6 +145,25 @@ describe('SystemDetailPage', () => {
     expect(await within(dialog).findByTestId('dispatch-no-ships')).toBeInTheDocument();
   });
 
+  it('opens the dispatch panel from a report link (?orbit=&action=) when the orbit allows the mission', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7?orbit=2&action=spy',
+      route: '/systems/:systemId',
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Vega · orbite 2');
+    expect(await within(dialog).findByRole('combobox', { name: 'Mission' })).toHaveValue('Espionner');
+  });
+
+  it('ignores a report link to a mission the orbit does not allow', async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7?orbit=4&action=attack',
+      route: '/systems/:systemId',
+    });
+    await screen.findByTestId('planets-table');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('lists the connected systems as links', async () => {
     renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
       path: '/systems/7',

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { SystemPlanet } from '@starhold/contract';
 import { DispatchModal, type DispatchTarget, type FleetAction } from '../../fleets';
 import { Spinner } from '../../../components/Spinner';
@@ -33,6 +33,9 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
   const query = useSystem(id);
   const [dispatch, setDispatch] = useState<DispatchTarget | null>(null);
   const compact = useMediaQuery(MOBILE_QUERY) ?? false;
+  // ?orbit=3&action=attack (links of the fleet reports) opens the dispatch panel on that orbit when
+  // it allows the mission; closing the panel drops the parameters.
+  const [search, setSearch] = useSearchParams();
 
   if (id === null || query.isError) {
     return (
@@ -65,6 +68,18 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
       action,
     });
   const planets = system.system_planets.filter((orbit) => orbit.planet !== null).length;
+  const linked = system.system_planets.find((entry) => String(entry.index) === search.get('orbit'));
+  const linkedAction = search.get('action') as FleetAction | null;
+  const fromLink: DispatchTarget | null =
+    linked && linkedAction && fleetActions(linked).includes(linkedAction)
+      ? {
+          systemId: system.id,
+          systemName: system.name,
+          orbit: linked.index,
+          actions: fleetActions(linked),
+          action: linkedAction,
+        }
+      : null;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -130,7 +145,13 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
         )}
       </Card>
 
-      <DispatchModal target={dispatch} onClose={() => setDispatch(null)} />
+      <DispatchModal
+        target={dispatch ?? fromLink}
+        onClose={() => {
+          setDispatch(null);
+          if (search.has('action')) setSearch({}, { replace: true });
+        }}
+      />
     </Stack>
   );
 }
