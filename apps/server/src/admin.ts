@@ -1,10 +1,15 @@
 import { join, resolve } from 'node:path';
-import { CommandError, runCommand, USAGE } from './admin/commands.js';
+import { commandOutcome, USAGE, type CommandContext } from './admin/commands.js';
+import { callAdminSocket, type CommandOutcome } from './admin/socket.js';
 import { loadConfig } from './config.js';
-import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.js';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase } from './db/database.js';
 
-/** Operator commands; on SQLite they need the server stopped (they take the same data-dir lock). */
+/**
+ * Operator commands (decision 221). PostgreSQL: on the database directly, while servers run. SQLite:
+ * on the file when no server holds the data directory; otherwise the running server runs the
+ * command on its own connection, asked through the socket DATA_DIR/admin.sock.
+ */
 async function admin(args: string[]): Promise<number> {
   const [command] = args;
   if (command === undefined || command === 'help' || args.includes('--help')) {
@@ -13,7 +18,15 @@ async function admin(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   let lock: DataDirLock | null = null;
-  if (!config.databaseUrl) lock = acquireDataDirLock(resolve(config.dataDir));
+  if (!config.databaseUrl) {
+    const dataDir = resolve(config.dataDir);
+    try {
+      lock = acquireDataDirLock(dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      return print(await viaServer(dataDir, args));
+    }
+  }
   const handle = config.databaseUrl
     ? openDatabase({
         kind: 'postgres',
@@ -23,16 +36,31 @@ async function admin(args: string[]): Promise<number> {
       })
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
   try {
-    for (const line of await runCommand({ handle, config, now: Date.now() }, args)) console.log(line);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof CommandError)) throw error;
-    console.error(error.message);
-    return 1;
+    const ctx: CommandContext = { handle, config, now: Date.now() };
+    return print(await commandOutcome(ctx, args));
   } finally {
     await handle.close();
     lock?.release();
   }
+}
+
+async function viaServer(dataDir: string, args: string[]): Promise<CommandOutcome> {
+  try {
+    return await callAdminSocket(dataDir, args);
+  } catch (error) {
+    return {
+      code: 1,
+      lines: [
+        `A server holds ${dataDir} but does not answer on its admin socket (${error instanceof Error ? error.message : String(error)}).`,
+        'A server of an older version has none: stop it, run the command, start it again.',
+      ],
+    };
+  }
+}
+
+function print(outcome: CommandOutcome): number {
+  for (const line of outcome.lines) (outcome.code === 0 ? console.log : console.error)(line);
+  return outcome.code;
 }
 
 admin(process.argv.slice(2)).then(

@@ -23,6 +23,7 @@ import {
 } from './http/security-headers.js';
 import { isPageRequest, webAppFileDirectories, webAppStaticOptions } from './http/web-app.js';
 import { accountsRoutes } from './modules/accounts/index.js';
+import { adminRoutes } from './modules/admin/index.js';
 import { ACCESS_COOKIE, authRoutes, createAuthService } from './modules/auth/index.js';
 import { commandantsRoutes } from './modules/commandants/index.js';
 import { fleetsRoutes } from './modules/fleets/index.js';
@@ -30,11 +31,14 @@ import { goalsRoutes } from './modules/goals/index.js';
 import { constructionsRoutes } from './modules/constructions/index.js';
 import { emailsRoutes } from './modules/emails/index.js';
 import { createInProcessBus, eventsRoutes, type StreamRegistry } from './modules/events/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, readyRoutes, type SchedulerProgress } from './modules/health/index.js';
 import { listsRoutes } from './modules/lists/index.js';
 import { meRoutes } from './modules/me/index.js';
+import { installMetrics } from './modules/metrics/index.js';
+import type { PoolStats } from './db/database.js';
 import { planetsRoutes } from './modules/planets/index.js';
 import { createSystemsService, systemsRoutes } from './modules/systems/index.js';
+import { searchRoutes } from './modules/search/index.js';
 
 export const API_PREFIX = '/api/v1';
 export const VERSION: string = serverPackage.version;
@@ -46,6 +50,10 @@ export interface AppDeps extends AppContext {
   rateLimit?: { max: number; windowMs: number };
   /** Interval of the event streams' heartbeat and session re-check (tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** This process's scheduler, for GET /ready (main.ts); absent: no scheduler here. */
+  schedulerProgress?: SchedulerProgress;
+  /** The PostgreSQL pool's use, for /metrics. */
+  poolStats?: () => PoolStats;
 }
 
 /** The error catalogue in the OpenAPI document: one stable code per key. */
@@ -94,6 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.verifyResponses ?? false }));
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
+  // Before every route, so that its onResponse hook counts them all (decision 222).
+  if (config.metricsToken !== undefined) {
+    installMetrics(app, { token: config.metricsToken, ctx, poolStats: deps.poolStats });
+  }
 
   // Calls without payload (refresh, logout, cancel) send the JSON header with an empty body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -175,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       scope.addHook('onRequest', limitRate);
       scope.addHook('onRequest', mutationGuard(config.allowedOrigins));
       healthRoutes(scope, VERSION);
+      readyRoutes(scope, ctx, deps.schedulerProgress);
       listsRoutes(scope);
       authRoutes(scope, ctx, auth);
 
@@ -189,9 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
         systemsRoutes(session, systems);
         emailsRoutes(session, ctx);
         accountsRoutes(session, ctx);
+        searchRoutes(session, ctx);
         commandantsRoutes(session, ctx);
         fleetsRoutes(session, ctx);
         goalsRoutes(session, ctx);
+        adminRoutes(session, ctx);
         streams = eventsRoutes(session, events, {
           ...(deps.eventsHeartbeatMs !== undefined ? { heartbeatMs: deps.eventsHeartbeatMs } : {}),
           maxPerAccount: config.eventStreamsPerAccount,

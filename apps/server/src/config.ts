@@ -34,6 +34,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Starhold <no-reply@localhost>'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_NAMED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -77,6 +78,8 @@ export interface Config {
    * freed (decision 158); 0: never.
    */
   reclaimInactiveDays: number;
+  /** Set: GET /metrics answers Prometheus text to `Authorization: Bearer <token>` (decision 222); unset: no /metrics. */
+  metricsToken?: string;
   /** Where account mails go (nodemailer URL, `smtp://user:pass@host:587`); unset: links are logged at warn. */
   smtpUrl?: string;
   mailFrom?: string;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStreamsPerAccount: e.EVENT_STREAMS_PER_ACCOUNT,
     eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
     reclaimInactiveDays: e.RECLAIM_INACTIVE_DAYS,
+    ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     ...(e.SMTP_URL === undefined ? {} : { smtpUrl: e.SMTP_URL }),
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

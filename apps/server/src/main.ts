@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { commandOutcome } from './admin/commands.js';
+import { serveAdminSocket } from './admin/socket.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -7,6 +9,7 @@ import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openEventBus } from './modules/events/index.js';
+import { createSchedulerProgress } from './modules/health/index.js';
 import { seedUniverseIfEmpty } from './modules/systems/index.js';
 import { scheduledTasks } from './scheduled-tasks.js';
 import { startScheduler } from './scheduler.js';
@@ -39,7 +42,13 @@ async function main(): Promise<void> {
     config.rateLimitPerMinute === undefined
       ? {}
       : { rateLimit: { max: config.rateLimitPerMinute, windowMs: 60_000 } };
-  const app = await buildApp({ ...ctx, ...rateLimit });
+  const schedulerProgress = createSchedulerProgress(clock);
+  const app = await buildApp({
+    ...ctx,
+    ...rateLimit,
+    schedulerProgress,
+    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
+  });
   appLog = app.log;
   try {
     const applied = await migrateToLatest(handle.db, handle.dialect, handle.schema);
@@ -54,13 +63,27 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const scheduler = startScheduler(config.scheduler ? scheduledTasks(ctx, app.log) : [], clock, app.log);
+  const scheduler = startScheduler(
+    config.scheduler ? schedulerProgress.track(scheduledTasks(ctx, app.log)) : [],
+    clock,
+    app.log,
+  );
+  // SQLite: `npm run admin` cannot open the file we lock, so it asks us (decision 221).
+  const adminSocket = lock
+    ? await serveAdminSocket(resolve(config.dataDir), (args) =>
+        commandOutcome({ handle, config, now: clock() }, args),
+      ).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'admin socket not available: npm run admin needs the server stopped');
+        return null;
+      })
+    : null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await scheduler.stop();
+    await adminSocket?.close();
     await app.close();
     await events.close();
     await handle.close();

@@ -36,6 +36,7 @@ const DATABASE_TABLES = {
   reports: true,
   account_links: true,
   mail_requests: true,
+  admin_audit: true,
 } as const satisfies Record<keyof Database, true>;
 
 async function tablesOfDatabase(): Promise<string[]> {

@@ -11,4 +11,6 @@ export * from './accounts.js';
 export * from './commandants.js';
 export * from './live-events.js';
 export * from './fleets.js';
+export * from './admin.js';
 export * from './goals.js';
+export * from './search.js';

@@ -14,6 +14,8 @@ export const meSchema = z.object({
   economy_points: z.number(),
   science_points: z.number(),
   military_points: z.number(),
+  /** Present (true) only for operators: the web app shows the admin console (decision 220). */
+  operator: z.literal(true).optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

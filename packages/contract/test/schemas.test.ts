@@ -147,6 +147,62 @@ const me = {
   nmi: 90,
   ...points,
 };
+const adminRow = {
+  id: 3,
+  username: 'ada_1',
+  email: 'ada@example.org',
+  race: named(1, 'human'),
+  total_points: 12.5,
+  nmi: 90,
+  last_visit: TIME,
+  suspended_at: null,
+  operator: false,
+};
+const auditEntry = {
+  id: 1,
+  at: TIME,
+  operator_id: 2,
+  operator_name: 'overseer',
+  action: 'grant_nmi',
+  target_account_id: 3,
+  target_name: 'ada_1',
+  reason: 'apology',
+  before: { nmi: 90 },
+  after: { nmi: 190 },
+};
+const adminDetail = {
+  account: { ...adminRow, created_at: TIME },
+  planets: [
+    {
+      id: 4,
+      index: 0,
+      name: 'Homeworld',
+      system_id: 7,
+      orbit: 2,
+      metal: 500.5,
+      crystal: 300,
+      fuel: 0,
+      ships: 12,
+      last_visit: null,
+    },
+  ],
+  fleets: [
+    {
+      id: 9,
+      mission: 4,
+      state: 'outbound',
+      target_system_id: 8,
+      target_orbit: 1,
+      arrives_at: TIME,
+      returns_at: null,
+      ships: 2,
+    },
+  ],
+  queues: [{ id: 2, type_id: 1, module_id: 1, planet_id: 4, state: 2, target_value: 3, finish_at: TIME }],
+  emails: [{ id: 5, title: 'welcome', created_at: TIME, read_at: null }],
+  sessions: [{ id: 6, created_at: TIME, expires_at: TIME, remember_me: true, status: 'active' }],
+  audit: [auditEntry],
+};
 const email = { id: 5, title: 'welcome', params: '{"username":"ada_1"}', created_at: TIME, read: false };
 const pageMeta = { offset: 0, limit: 25, total: 1 };
 const rankingRow = { id: 3, rank: 1, username: 'ada_1', race: { id: 1 }, ...points, is_me: true };
@@ -402,7 +458,13 @@ const CASES: Record<string, Case> = {
     invalid: [{ at: ['data', 1, 'name'], value: REMOVE }],
   },
   // me
-  meSchema: { valid: [me], invalid: [{ at: ['email_not_read_count'], value: -1 }] },
+  meSchema: {
+    valid: [me, { ...me, operator: true }],
+    invalid: [
+      { at: ['email_not_read_count'], value: -1 },
+      { at: ['operator'], value: false },
+    ],
+  },
   meResponseSchema: { valid: [{ data: me }], invalid: [{ at: ['data', 'race', 'id'], value: '1' }] },
   // auth
   registerBodySchema: {
@@ -695,6 +757,24 @@ const CASES: Record<string, Case> = {
     valid: [{ data: profile }],
     invalid: [{ at: ['data', 'is_me'], value: REMOVE }],
   },
+  // search (header search, issue 26)
+  playerSearchQuerySchema: {
+    valid: [{ q: 'ada' }],
+    parsed: [[{ q: '  Ada ' }, { q: 'Ada' }]],
+    invalid: [
+      { at: ['q'], value: '' },
+      { at: ['q'], value: 'x'.repeat(21) },
+      { at: ['q'], value: REMOVE },
+    ],
+  },
+  playerSearchHitSchema: {
+    valid: [{ id: 3, username: 'ada', race: { id: 1 } }],
+    invalid: [{ at: ['race', 'id'], value: '1' }],
+  },
+  playerSearchResponseSchema: {
+    valid: [{ data: [{ id: 3, username: 'ada', race: { id: 2 } }] }, { data: [] }],
+    invalid: [{ at: ['data', 0, 'username'], value: REMOVE }],
+  },
   // commandants
   commandantSchema: { valid: [commandant], invalid: [{ at: ['nmi_yearly'], value: '1200' }] },
   commandantAvailabilitySchema: {
@@ -902,6 +982,87 @@ const CASES: Record<string, Case> = {
     ],
   },
   reportSchema: { valid: [report], invalid: [{ at: ['kind'], value: 'trade' }] },
+  // operators (issue 23)
+  adminAccountsQuerySchema: {
+    valid: [],
+    parsed: [
+      [{}, { q: '', offset: 0, limit: 25 }],
+      [
+        { q: '  Ada ', suspended: 'true', offset: '5', limit: '10' },
+        { q: 'Ada', suspended: true, offset: 5, limit: 10 },
+      ],
+    ],
+    invalid: [
+      { at: ['suspended'], value: 'yes' },
+      { at: ['limit'], value: '0' },
+      { at: ['q'], value: 'x'.repeat(101) },
+    ],
+  },
+  adminAccountsResponseSchema: {
+    valid: [{ data: [adminRow], meta: pageMeta }],
+    invalid: [{ at: ['data', 0, 'operator'], value: 1 }],
+  },
+  adminAccountDetailResponseSchema: {
+    valid: [{ data: adminDetail }],
+    invalid: [
+      { at: ['data', 'sessions', 0, 'status'], value: 'open' },
+      { at: ['data', 'fleets', 0, 'state'], value: 'lost' },
+    ],
+  },
+  adminAccountParamsSchema: {
+    valid: [],
+    parsed: [[{ id: '3' }, { id: 3 }]],
+    invalid: [{ at: ['id'], value: '0x10' }],
+  },
+  adminFleetParamsSchema: {
+    valid: [],
+    parsed: [
+      [
+        { id: '3', fleetId: '9' },
+        { id: 3, fleetId: 9 },
+      ],
+    ],
+    invalid: [{ at: ['fleetId'], value: '1e3' }],
+  },
+  adminReasonBodySchema: {
+    valid: [{ reason: 'spam' }],
+    parsed: [[{ reason: '  spam ' }, { reason: 'spam' }]],
+    invalid: [
+      { at: ['reason'], value: '   ' },
+      { at: ['reason'], value: 'x'.repeat(501) },
+    ],
+  },
+  adminNmiBodySchema: {
+    valid: [
+      { amount: 250, reason: 'apology' },
+      { amount: -50, reason: 'double grant' },
+    ],
+    invalid: [
+      { at: ['amount'], value: 0 },
+      { at: ['amount'], value: 1.5 },
+      { at: ['amount'], value: 1_000_001 },
+    ],
+  },
+  adminActionResponseSchema: {
+    valid: [{ data: auditEntry }],
+    invalid: [{ at: ['data', 'action'], value: 'rewrite' }],
+  },
+  adminAuditQuerySchema: {
+    valid: [],
+    parsed: [
+      [{}, { offset: 0, limit: 25 }],
+      [{ account_id: '3' }, { account_id: 3, offset: 0, limit: 25 }],
+    ],
+    invalid: [{ at: ['account_id'], value: '0' }],
+  },
+  adminAuditResponseSchema: {
+    valid: [{ data: [auditEntry], meta: pageMeta }],
+    invalid: [{ at: ['data', 0, 'before'], value: [] }],
+  },
+  readyResponseSchema: {
+    valid: [{ data: { status: 'ready', database: 'ok', scheduler: 'off' } }],
+    invalid: [{ at: ['data', 'scheduler'], value: 'stale' }],
+  },
   reportResponseSchema: { valid: [{ data: report }], invalid: [{ at: ['data', 'id'], value: '1' }] },
 };
 

@@ -10,7 +10,16 @@ import { deleteAccount } from './account-removal.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { MIGRATIONS } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
-import { economyDeps, withAccount } from '../modules/economy/index.js';
+import { DomainError } from '../errors.js';
+import {
+  changeNmi,
+  COMMAND_LINE,
+  reinstateAccount,
+  setOperator,
+  suspendAccount,
+  writeAudit,
+} from '../modules/admin/index.js';
+import type { CommandOutcome } from './socket.js';
 
 export const USAGE = `Usage: npm run admin -- <command> [arguments]
   help                               show this text
@@ -19,11 +28,15 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   grant-nmi <account> <amount>       add NMI (a whole number, 1..1000000) to an account
   suspend <account> --yes            suspend an account: login refused, its sessions end at once
   reinstate <account>                lift a suspension (alias: unsuspend)
+  promote <email>                    make an account an operator (it opens the admin console)
+  demote <email>                     take the operator role back
   delete-account <email> --yes       delete an account and every row of it (planets, queue,
                                      emails, sessions), in one transaction; its orbit is freed
 
-<account> is a username (any case) or an account id.
-On SQLite, stop the server first: the commands take the same data-directory lock.`;
+<account> is a username (any case) or an account id. Every change is written to the audit log,
+with --reason="..." as its reason when given.
+On SQLite, a running server holding the data directory runs the command for you (through the
+socket DATA_DIR/admin.sock); with PostgreSQL, or when no server runs, it works on the database.`;
 
 export class CommandError extends Error {}
 
@@ -31,6 +44,27 @@ export interface CommandContext {
   handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'schema'>;
   config: Config;
   now: number;
+}
+
+/** What to print and the exit code: a CommandError is a refusal (1), anything else is thrown. */
+export async function commandOutcome(ctx: CommandContext, args: readonly string[]): Promise<CommandOutcome> {
+  try {
+    return { code: 0, lines: await runCommand(ctx, args) };
+  } catch (error) {
+    if (error instanceof CommandError) return { code: 1, lines: error.message.split('\n') };
+    throw error;
+  }
+}
+
+/** The account of an email (any case), for promote, demote and delete-account. */
+async function findByEmail(db: Kysely<Database>, email: string): Promise<AccountRef> {
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'username'])
+    .where('email_lower', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!account) throw new CommandError(`No account with the email ${email}`);
+  return account;
 }
 
 export const GRANT_MAX = 1_000_000;
@@ -93,6 +127,10 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
   const flags = new Set(args.filter((arg) => arg.startsWith('--')));
   const [command, ...rest] = args.filter((arg) => !arg.startsWith('--'));
   const { db } = ctx.handle;
+  const reason = (args.find((arg) => arg.startsWith('--reason=')) ?? '--reason=')
+    .slice('--reason='.length)
+    .trim();
+  const admin = { db, dialect: ctx.handle.dialect, config: ctx.config };
 
   if (command === 'migrate') {
     const applied = await migrateToLatest(db, ctx.handle.dialect, ctx.handle.schema);
@@ -129,16 +167,10 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
       const amount = parseAmount(amountText);
       const account = await findAccount(db, ref);
       // Through the settling transaction: a request spending NMI at the same moment cannot lose the grant.
-      const balance = await withAccount(
-        economyDeps({ db, dialect: ctx.handle.dialect, config: ctx.config }),
-        account.id,
-        ctx.now,
-        ({ state }) => ({
-          state: { ...state, nmi: state.nmi + amount },
-          result: state.nmi + amount,
-        }),
-      );
-      return [`Granted ${amount} NMI to ${account.username} (account ${account.id}); balance ${balance}`];
+      const entry = await changeNmi(admin, COMMAND_LINE, account.id, amount, reason, ctx.now);
+      return [
+        `Granted ${amount} NMI to ${account.username} (account ${account.id}); balance ${String(entry.after.nmi)}`,
+      ];
     }
 
     case 'suspend': {
@@ -150,21 +182,13 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
           `Suspending ${account.username} (account ${account.id}) ends their sessions; add --yes to confirm`,
         );
       }
-      const at = isoAt(ctx.now);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('accounts')
-          .set({ suspended_at: at })
-          .where('id', '=', account.id)
-          .where('suspended_at', 'is', null)
-          .execute();
-        await trx
-          .updateTable('refresh_tokens')
-          .set({ revoked_at: at })
-          .where('account_id', '=', account.id)
-          .where('revoked_at', 'is', null)
-          .execute();
-      });
+      try {
+        await suspendAccount(admin, COMMAND_LINE, account.id, reason, ctx.now);
+      } catch (error) {
+        if (error instanceof DomainError && error.key === 'ADMIN_ALREADY_SUSPENDED')
+          return [`${account.username} (account ${account.id}) is already suspended`];
+        throw error;
+      }
       return [`Suspended ${account.username} (account ${account.id}); their sessions are revoked`];
     }
 
@@ -173,25 +197,60 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
       const [ref] = rest;
       if (ref === undefined) throw new CommandError(USAGE);
       const account = await findAccount(db, ref);
-      await db.updateTable('accounts').set({ suspended_at: null }).where('id', '=', account.id).execute();
+      try {
+        await reinstateAccount(admin, COMMAND_LINE, account.id, reason, ctx.now);
+      } catch (error) {
+        if (error instanceof DomainError && error.key === 'ADMIN_NOT_SUSPENDED')
+          return [`${account.username} (account ${account.id}) is not suspended`];
+        throw error;
+      }
       return [`Reinstated ${account.username} (account ${account.id}); they can log in again`];
+    }
+
+    case 'promote':
+    case 'demote': {
+      const [email] = rest;
+      if (email === undefined) throw new CommandError(USAGE);
+      const account = await findByEmail(db, email);
+      const entry = await setOperator(
+        admin,
+        COMMAND_LINE,
+        account.id,
+        command === 'promote',
+        reason,
+        ctx.now,
+      );
+      const role = command === 'promote' ? 'an operator' : 'a player';
+      return [
+        entry === null
+          ? `${account.username} (account ${account.id}) is already ${role}`
+          : `${account.username} (account ${account.id}) is now ${role}`,
+      ];
     }
 
     case 'delete-account': {
       const [email] = rest;
       if (email === undefined) throw new CommandError(USAGE);
-      const account = await db
-        .selectFrom('accounts')
-        .select(['id', 'username'])
-        .where('email_lower', '=', email.trim().toLowerCase())
-        .executeTakeFirst();
-      if (!account) throw new CommandError(`No account with the email ${email}`);
+      const account = await findByEmail(db, email);
       if (!flags.has('--yes')) {
         throw new CommandError(
           `Deleting ${account.username} (account ${account.id}, ${email}) removes it for good, with its planets, queue, emails and sessions; add --yes to confirm`,
         );
       }
-      const deleted = await db.transaction().execute((trx) => deleteAccount(trx, account.id));
+      const deleted = await db.transaction().execute(async (trx) => {
+        const done = await deleteAccount(trx, account.id);
+        if (done)
+          await writeAudit(trx, {
+            at: isoAt(ctx.now),
+            actor: COMMAND_LINE,
+            action: 'delete_account',
+            target: account,
+            reason,
+            before: { username: account.username, email },
+            after: { deleted: true },
+          });
+        return done;
+      });
       if (!deleted) throw new CommandError(`No account with the email ${email}`);
       return [`Deleted ${account.username} (account ${account.id}); its home orbit is free`];
     }

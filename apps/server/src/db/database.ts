@@ -10,6 +10,14 @@ export interface DatabaseHandle {
   /** PostgreSQL schema holding our tables (also those of the migrator); undefined on SQLite. */
   schema: string | undefined;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections (the metrics' gauge, decision 222); SQLite has one. */
+  poolStats?: () => PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type DatabaseTarget =
@@ -125,5 +133,6 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     dialect: createDialectSeam('postgres'),
     schema: target.schema ?? 'public',
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -26,6 +26,8 @@ export interface AccountsTable {
   state_version: Generated<number>;
   /** Migration 002: the id of the account's next queue item (AccountState.nextItemId). */
   next_item_id: Generated<number>;
+  /** Migration 013: 1 opens the admin console (decision 220). */
+  operator: Generated<number>;
 }
 
 export interface RefreshTokensTable {
@@ -221,6 +223,21 @@ export interface ReportsTable {
   data: string;
 }
 
+/** Migration 013: one operator action (append-only, decision 220); JSON in before/after. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  at: string;
+  /** Null: the command line (`npm run admin`). */
+  operator_id: number | null;
+  operator_name: string;
+  action: string;
+  target_account_id: number | null;
+  target_name: string | null;
+  reason: string;
+  before: string;
+  after: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   refresh_tokens: RefreshTokensTable;
@@ -243,6 +260,7 @@ export interface Database {
   reports: ReportsTable;
   account_links: AccountLinksTable;
   mail_requests: MailRequestsTable;
+  admin_audit: AdminAuditTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -12,6 +12,7 @@ import { rankingVersionMigration } from './009-ranking-version.js';
 import { fleetsMigration } from './010-fleets.js';
 import { goalsMigration } from './011-goals.js';
 import { accountsMigration } from './012-accounts.js';
+import { operatorsMigration } from './013-operators.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -32,5 +33,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['009-ranking-version', rankingVersionMigration],
   ['010-fleets', fleetsMigration],
   ['012-accounts', accountsMigration],
+  ['013-operators', operatorsMigration],
   ['011-goals', goalsMigration],
 ];

@@ -17,6 +17,7 @@ const accountsWithUnread = (db: Kysely<Database>) =>
     'science_points',
     'military_points',
     'next_event_at',
+    'operator',
     eb
       .selectFrom('emails')
       .select((inner) => inner.fn.countAll<number>().as('n'))

@@ -28,6 +28,8 @@ function toMe(account: AccountRow, unread: number): Me {
     economy_points: account.economy_points,
     science_points: account.science_points,
     military_points: account.military_points,
+    // Only operators carry the field: the web app shows them the admin console (decision 220).
+    ...(account.operator === 1 ? { operator: true as const } : {}),
   };
 }
 

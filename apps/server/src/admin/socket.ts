@@ -1,0 +1,100 @@
+/**
+ * The command line's way into a running server on SQLite (decision 221). The server holds the
+ * data directory's lock, so `npm run admin` cannot open the database: it sends its arguments
+ * over a unix socket in the data directory instead, and the server runs the same command on its
+ * own connection and answers the lines to print. The socket is the file `admin.sock`, readable
+ * and writable by the server's user only (0600): whoever can use it could read the SQLite file.
+ */
+import { chmodSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+
+export const SOCKET_NAME = 'admin.sock';
+/** The largest request a client may send (arguments of one command). */
+const MAX_REQUEST_BYTES = 64 * 1024;
+
+export interface CommandOutcome {
+  code: number;
+  lines: string[];
+}
+
+export const socketPath = (dataDir: string): string => join(dataDir, SOCKET_NAME);
+
+/** One JSON line in ({"args": [...]}), one JSON line out ({"code", "lines"}). */
+export async function serveAdminSocket(
+  dataDir: string,
+  run: (args: string[]) => Promise<CommandOutcome>,
+): Promise<{ close(): Promise<void> }> {
+  const path = socketPath(dataDir);
+  // We hold the data directory's lock: a socket file left there is a dead server's.
+  rmSync(path, { force: true });
+  const server: Server = createServer((socket) => {
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('error', () => socket.destroy());
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.length > MAX_REQUEST_BYTES) {
+        socket.end(`${JSON.stringify({ code: 1, lines: ['Request too large'] })}\n`);
+        return;
+      }
+      const end = received.indexOf('\n');
+      if (end === -1) return;
+      socket.pause();
+      let args: unknown;
+      try {
+        args = (JSON.parse(received.slice(0, end)) as { args?: unknown }).args;
+      } catch {
+        args = undefined;
+      }
+      if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
+        socket.end(`${JSON.stringify({ code: 1, lines: ['Malformed request'] })}\n`);
+        return;
+      }
+      run(args).then(
+        (outcome) => socket.end(`${JSON.stringify(outcome)}\n`),
+        (error: unknown) =>
+          socket.end(
+            `${JSON.stringify({ code: 1, lines: [error instanceof Error ? error.message : String(error)] })}\n`,
+          ),
+      );
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  chmodSync(path, 0o600);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        rmSync(path, { force: true });
+      }),
+  };
+}
+
+/** Sends a command to the server holding `dataDir`; rejects when no server listens there. */
+export function callAdminSocket(dataDir: string, args: readonly string[]): Promise<CommandOutcome> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(socketPath(dataDir));
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('end', () => {
+      try {
+        const outcome = JSON.parse(received.trim()) as CommandOutcome;
+        resolve({ code: outcome.code, lines: outcome.lines });
+      } catch {
+        reject(new Error('The server gave no answer'));
+      }
+    });
+  });
+}
