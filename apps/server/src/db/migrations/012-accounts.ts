@@ -44,6 +44,10 @@ export const accountsMigration: PortableMigration = {
       .on('mail_requests')
       .columns(['email_lower', 'created_at'])
       .execute();
-    await db.schema.createIndex('mail_requests_ip').on('mail_requests').columns(['ip', 'created_at']).execute();
+    await db.schema
+      .createIndex('mail_requests_ip')
+      .on('mail_requests')
+      .columns(['ip', 'created_at'])
+      .execute();
   },
 };

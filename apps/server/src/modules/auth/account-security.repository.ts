@@ -32,7 +32,11 @@ export const accountSecurityRepository = {
   },
 
   async setPassword(db: Kysely<Database>, accountId: number, passwordHash: string): Promise<void> {
-    await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
+    await db
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', accountId)
+      .execute();
   },
 
   async setEmail(db: Kysely<Database>, accountId: number, email: string): Promise<void> {
@@ -136,7 +140,12 @@ export const accountSecurityRepository = {
   },
 
   /** Earlier links of the purpose stop working: only the latest mail's link does. */
-  async retireLinks(db: Kysely<Database>, accountId: number, purpose: LinkPurpose, now: string): Promise<void> {
+  async retireLinks(
+    db: Kysely<Database>,
+    accountId: number,
+    purpose: LinkPurpose,
+    now: string,
+  ): Promise<void> {
     await db
       .updateTable('account_links')
       .set({ used_at: now })

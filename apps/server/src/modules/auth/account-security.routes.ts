@@ -37,7 +37,11 @@ export function accountSecurityRoutes(
     '/auth/password-reset',
     { schema: { tags, body: passwordResetBodySchema, response: { 202: okSchema } } },
     async (request, reply) => {
-      await service.requestPasswordReset(request.body, request.ip, language(request.headers['accept-language']));
+      await service.requestPasswordReset(
+        request.body,
+        request.ip,
+        language(request.headers['accept-language']),
+      );
       return reply.code(202).send({ data: { ok: true as const } });
     },
   );
@@ -69,7 +73,13 @@ export function accountSecurityRoutes(
 
     scope.post(
       '/me/password',
-      { schema: { tags: meTags, body: changePasswordBodySchema, response: { 200: sessionsEndedResponseSchema } } },
+      {
+        schema: {
+          tags: meTags,
+          body: changePasswordBodySchema,
+          response: { 200: sessionsEndedResponseSchema },
+        },
+      },
       async (request) => {
         const ended = await service.changePassword(sessionOf(request), request.body, request.ip);
         return { data: { ok: true as const, ended } };

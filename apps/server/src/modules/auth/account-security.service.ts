@@ -109,7 +109,11 @@ export function createAccountSecurityService(
   }
 
   /** A new single-use link of the purpose (earlier ones of the same purpose stop working). */
-  async function issueLink(accountId: number, purpose: LinkPurpose, newEmail: string | null): Promise<string> {
+  async function issueLink(
+    accountId: number,
+    purpose: LinkPurpose,
+    newEmail: string | null,
+  ): Promise<string> {
     const token = random(32).toString('base64url');
     const now = clock();
     await db.transaction().execute(async (trx) => {
@@ -157,7 +161,11 @@ export function createAccountSecurityService(
         if (!account || account.suspended_at !== null) return;
         const token = await issueLink(account.id, 'password_reset', null);
         const link = `${publicUrl}/reset-password?token=${token}`;
-        await mailer.send({ to: account.email, link, ...passwordResetMail(language, account.username, link) });
+        await mailer.send({
+          to: account.email,
+          link,
+          ...passwordResetMail(language, account.username, link),
+        });
       });
     },
 
@@ -172,7 +180,8 @@ export function createAccountSecurityService(
         await repo.revokeFamilies(trx, link.account_id, now);
         const account = await repo.findAccount(trx, link.account_id);
         // The player proved the mailbox: the failed sign-ins of the attack they may be fleeing go.
-        if (account) await trx.deleteFrom('login_attempts').where('email_lower', '=', account.email_lower).execute();
+        if (account)
+          await trx.deleteFrom('login_attempts').where('email_lower', '=', account.email_lower).execute();
         return true;
       });
       if (!ok) throw new DomainError('LINK_INVALID', { fields: { token: 'LINK_INVALID' } });
@@ -186,7 +195,10 @@ export function createAccountSecurityService(
     ): Promise<void> {
       const account = await checkPassword(auth.accountId, body.password, ip);
       const emailLower = body.new_email.toLowerCase();
-      if (emailLower === account.email_lower || (await repo.emailTakenByOther(db, emailLower, auth.accountId))) {
+      if (
+        emailLower === account.email_lower ||
+        (await repo.emailTakenByOther(db, emailLower, auth.accountId))
+      ) {
         throw new DomainError('EMAIL_TAKEN', { fields: { new_email: 'EMAIL_TAKEN' } });
       }
       await throttleMail(emailLower, ip);
@@ -236,7 +248,9 @@ export function createAccountSecurityService(
           };
         })
         .filter((session) => session.id > 0)
-        .sort((a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at));
+        .sort(
+          (a, b) => Number(b.current) - Number(a.current) || b.last_used_at.localeCompare(a.last_used_at),
+        );
     },
 
     /** Ends one session of the account (404 when it is not one of its live sessions). */
