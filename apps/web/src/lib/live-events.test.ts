@@ -118,6 +118,134 @@ describe('live events: refreshing queries', () => {
   });
 });
 
+describe('live events: fleets', () => {
+  const FLEETS = { queryKey: ['me', 'fleets'] };
+  const PLANET = { queryKey: ['me', 'planet'] };
+  const ME = { queryKey: ['me'], exact: true };
+  const departed: LiveEvent = {
+    kind: 'hostile_fleet_departed',
+    fleet_id: 4,
+    mission: 3,
+    system_id: 12,
+    orbit: 2,
+    arrives_at: '2026-11-24T06:00:00.000Z',
+  };
+
+  it('refreshes the fleet list (page and header badge) on every fleet event, the planet where it changed', () => {
+    expect(queriesToRefresh(departed)).toEqual([FLEETS]);
+    expect(queriesToRefresh({ kind: 'fleet_spied_on', fleet_id: 4, planet_id: 1, detected: true })).toEqual([
+      FLEETS,
+    ]);
+    for (const event of [
+      { kind: 'fleet_arrived', fleet_id: 4, owner_id: 7, notice: 'transport_delivered' },
+      { kind: 'fleet_returned', fleet_id: 4, planet_id: 1 },
+      { kind: 'fleet_combat', fleet_id: 4, owner_id: 7, defending: true, pirates: false, winner: 'attacker' },
+    ] as const)
+      expect(queriesToRefresh(event)).toEqual([FLEETS, PLANET, ME]);
+    expect(queriesToRefresh({ kind: 'colony_founded', fleet_id: 4, planet_id: 9 })).toEqual([
+      FLEETS,
+      { queryKey: ['me', 'planets'] },
+      PLANET,
+      ME,
+    ]);
+  });
+
+  it('warns of a hostile departure with the target, and tells each side of a combat its outcome', () => {
+    const live = setup({ accountId: () => 7 });
+    live.latest().open();
+    live.latest().push(departed);
+    live.latest().push({ ...departed, mission: 4 });
+    const combat = { kind: 'fleet_combat', fleet_id: 4, owner_id: 7 } as const;
+    live.latest().push({ ...combat, defending: false, pirates: false, winner: 'attacker' });
+    live.latest().push({ ...combat, defending: true, pirates: false, winner: 'attacker' });
+    live.latest().push({ ...combat, defending: true, pirates: true, winner: 'defender' });
+    live.latest().push({ ...combat, defending: true, pirates: false, winner: 'draw' });
+    expect(live.invalidateQueries).toHaveBeenCalledWith(FLEETS);
+    expect(live.shown).toEqual([
+      {
+        type: 'warning',
+        title: 'Hostile fleet on its way',
+        message: 'An attack fleet is heading for your planet in system 12, orbit 2.',
+      },
+      {
+        type: 'warning',
+        title: 'Hostile fleet on its way',
+        message: 'Spy probes are heading for your planet in system 12, orbit 2.',
+      },
+      { type: 'success', title: 'Attack fought', message: 'Victory: the combat report is in your emails.' },
+      {
+        type: 'error',
+        title: 'Your planet was attacked',
+        message: 'Defeat: the combat report is in your emails.',
+      },
+      { type: 'success', title: 'Pirate ambush', message: 'Victory: the combat report is in your emails.' },
+      {
+        type: 'warning',
+        title: 'Your planet was attacked',
+        message: 'Draw: the combat report is in your emails.',
+      },
+    ]);
+    live.connection.stop();
+  });
+
+  it("tells a transport's sender and recipient apart", () => {
+    const live = setup({ accountId: () => 8 });
+    live.latest().open();
+    const arrived = { kind: 'fleet_arrived', fleet_id: 4, notice: 'transport_delivered' } as const;
+    live.latest().push({ ...arrived, owner_id: 8 });
+    live.latest().push({ ...arrived, owner_id: 7 });
+    expect(live.shown.map((toast) => toast.message)).toEqual([
+      'Your transport delivered its cargo.',
+      'A transport from another player delivered resources to your planet.',
+    ]);
+    live.connection.stop();
+  });
+
+  for (const language of ['fr', 'en'] as const) {
+    it(`has a text for every fleet event and outcome, never a translation key (${language})`, () => {
+      const i18n = createI18n({ language });
+      const live = setup({ translate: (key, params) => i18n.t(key, params), accountId: () => 8 });
+      live.latest().open();
+      const events: LiveEvent[] = [
+        departed,
+        { ...departed, mission: 4 },
+        ...['transport_delivered', 'spy_report', 'debris_collected', 'colonization_failed', 'newer'].flatMap(
+          (notice) =>
+            [7, 8].map((owner) => ({ kind: 'fleet_arrived', fleet_id: 4, owner_id: owner, notice }) as const),
+        ),
+        { kind: 'fleet_returned', fleet_id: 4, planet_id: 1 },
+        ...(['attacker', 'defender', 'draw'] as const).flatMap((winner) =>
+          [
+            [false, false],
+            [true, false],
+            [true, true],
+          ].map(
+            ([defending, pirates]) =>
+              ({
+                kind: 'fleet_combat',
+                fleet_id: 4,
+                owner_id: 8,
+                defending: defending === true,
+                pirates: pirates === true,
+                winner,
+              }) as const,
+          ),
+        ),
+        { kind: 'fleet_spied_on', fleet_id: 4, planet_id: 1, detected: true },
+        { kind: 'fleet_spied_on', fleet_id: 4, planet_id: 1, detected: false },
+        { kind: 'colony_founded', fleet_id: 4, planet_id: 9 },
+      ];
+      for (const event of events) live.latest().push(event);
+      expect(live.shown).toHaveLength(events.length);
+      for (const toast of live.shown) {
+        expect(`${toast.title} ${toast.message}`).not.toMatch(/\b[a-z_]+[.:][a-z0-9_]+(\.[a-z0-9_]+)*\b/i);
+        expect(toast.message.length).toBeGreaterThan(10);
+      }
+      live.connection.stop();
+    });
+  }
+});
+
 describe('live events: when the stream drops', () => {
   it('polls the player data while down and reconnects with a doubling delay', () => {
     const live = setup();

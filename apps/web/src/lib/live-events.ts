@@ -29,6 +29,8 @@ export interface LiveEventsDeps {
   translate: (key: string, params?: Record<string, unknown>) => string;
   /** The player's race, read at each event: buildings are named per race. */
   raceId: () => number;
+  /** The player's id, read at each event (whose transport arrived); null while unknown. */
+  accountId?: () => number | null;
   /** Checks each pushed event (the contract's liveEventSchema). */
   schema: LiveEventParser;
   random?: () => number;
@@ -65,10 +67,109 @@ export function queriesToRefresh(event: LiveEvent): { queryKey: QueryKey; exact?
       return [{ queryKey: EMAILS }, ME_ONLY];
     case 'commandant_expired':
       return [{ queryKey: COMMANDANTS }, { queryKey: queryKeys.myPlanet }, ME_ONLY];
+    // The fleets page and the header badge read the fleet list; the emails come with their own
+    // `email_received` event from the same transaction.
+    case 'hostile_fleet_departed':
+    case 'fleet_spied_on':
+      return [{ queryKey: queryKeys.myFleets }];
+    case 'fleet_arrived':
+    case 'fleet_returned':
+    case 'fleet_combat':
+      // Cargo, plunder, ships back or lost: the planet and the points change too.
+      return [{ queryKey: queryKeys.myFleets }, { queryKey: queryKeys.myPlanet }, ME_ONLY];
+    case 'colony_founded':
+      return [
+        { queryKey: queryKeys.myFleets },
+        { queryKey: queryKeys.myPlanets },
+        { queryKey: queryKeys.myPlanet },
+        ME_ONLY,
+      ];
   }
 }
 
-function toastFor(event: LiveEvent, t: LiveEventsDeps['translate'], raceId: number): ToastInput {
+/** Won, lost or drawn from the player's side of a combat. */
+function combatOutcome(event: Extract<LiveEvent, { kind: 'fleet_combat' }>): 'won' | 'lost' | 'draw' {
+  if (event.winner === 'draw') return 'draw';
+  return (event.winner === 'defender') === event.defending ? 'won' : 'lost';
+}
+
+function fleetToast(
+  event: Exclude<LiveEvent, { kind: Exclude<LiveEvent['kind'], FleetEventKind> }>,
+  t: LiveEventsDeps['translate'],
+  accountId: number | null,
+): ToastInput {
+  switch (event.kind) {
+    case 'hostile_fleet_departed':
+      return {
+        type: 'warning',
+        title: t('live:hostile_fleet_departed.title'),
+        message: t(
+          event.mission === 4 ? 'live:hostile_fleet_departed.spy' : 'live:hostile_fleet_departed.attack',
+          { system: event.system_id, orbit: event.orbit },
+        ),
+      };
+    case 'fleet_arrived': {
+      const notice = ARRIVAL_NOTICES.has(event.notice) ? event.notice : 'other';
+      // A transport from another player: the recipient's side of it.
+      const received = notice === 'transport_delivered' && accountId !== null && event.owner_id !== accountId;
+      return {
+        type: notice === 'colonization_failed' ? 'warning' : 'success',
+        title: t('live:fleet_arrived.title'),
+        message: t(`live:fleet_arrived.${received ? 'transport_received' : notice}`),
+      };
+    }
+    case 'fleet_returned':
+      return {
+        type: 'info',
+        title: t('live:fleet_returned.title'),
+        message: t('live:fleet_returned.message'),
+      };
+    case 'fleet_combat': {
+      const outcome = combatOutcome(event);
+      const side = event.pirates ? 'pirates' : event.defending ? 'defense' : 'attack';
+      return {
+        type: outcome === 'won' ? 'success' : outcome === 'lost' ? 'error' : 'warning',
+        title: t(`live:fleet_combat.${side}`),
+        message: t(`live:fleet_combat.${outcome}`),
+      };
+    }
+    case 'fleet_spied_on':
+      return {
+        type: 'warning',
+        title: t('live:fleet_spied_on.title'),
+        message: t(event.detected ? 'live:fleet_spied_on.detected' : 'live:fleet_spied_on.message'),
+      };
+    case 'colony_founded':
+      return {
+        type: 'success',
+        title: t('live:colony_founded.title'),
+        message: t('live:colony_founded.message'),
+      };
+  }
+}
+
+type FleetEventKind =
+  | 'hostile_fleet_departed'
+  | 'fleet_arrived'
+  | 'fleet_returned'
+  | 'fleet_combat'
+  | 'fleet_spied_on'
+  | 'colony_founded';
+
+/** The arrival notices with a text of their own; another (a newer server's) gets a generic one. */
+const ARRIVAL_NOTICES = new Set([
+  'transport_delivered',
+  'spy_report',
+  'debris_collected',
+  'colonization_failed',
+]);
+
+function toastFor(
+  event: LiveEvent,
+  t: LiveEventsDeps['translate'],
+  raceId: number,
+  accountId: number | null,
+): ToastInput {
   const name = (typeId: number, moduleId: number) =>
     t(`${moduleTextKey(KIND_OF_TYPE.get(typeId) ?? 'factories', moduleId, raceId)}.name`);
   switch (event.kind) {
@@ -120,6 +221,8 @@ function toastFor(event: LiveEvent, t: LiveEventsDeps['translate'], raceId: numb
         title: t('live:commandant_expired.title'),
         message: t('live:commandant_expired.message'),
       };
+    default:
+      return fleetToast(event, t, accountId);
   }
 }
 
@@ -176,7 +279,7 @@ export function connectLiveEvents(deps: LiveEventsDeps): LiveEventsConnection {
       const event = parse(deps.schema, message.data);
       if (event === null) return;
       for (const filter of queriesToRefresh(event)) void deps.queryClient.invalidateQueries(filter);
-      deps.notify(toastFor(event, deps.translate, deps.raceId()));
+      deps.notify(toastFor(event, deps.translate, deps.raceId(), deps.accountId?.() ?? null));
     };
     current.onerror = () => {
       current.close();
@@ -224,6 +327,7 @@ export function useLiveEvents(): void {
         // Read at each event, so a language switch needs no reconnection.
         translate: (key, params) => i18n.t(key, params),
         raceId: () => queryClient.getQueryData<Me>(queryKeys.me)?.race.id ?? 1,
+        accountId: () => queryClient.getQueryData<Me>(queryKeys.me)?.id ?? null,
         schema: liveEventSchema,
       });
     });

@@ -8,6 +8,8 @@ export const queryKeys = {
   me: ['me'] as const,
   myPlanets: ['me', 'planets'] as const,
   myPlanet: ['me', 'planet'] as const,
+  /** GET /me/fleets: the fleets page and the header's hostile-fleet badge. */
+  myFleets: ['me', 'fleets'] as const,
   emails: (page: { offset: number; limit: number }) => ['me', 'emails', page] as const,
   races: ['lists', 'races'] as const,
 } as const;

@@ -19,8 +19,11 @@ export const fleetKeys = {
   owned: [...queryKeys.myPlanet, 'ships', 'owned'] as const,
 };
 
-/** FLEETS.md section 8 has no pushed event yet: arrivals and returns are polled for. */
-export const FLEETS_POLL_MS = 30_000;
+/**
+ * Fleet events are pushed (lib/live-events.ts refreshes this list on each, and polls under /me
+ * while its stream is down): this slow poll is only a safety net.
+ */
+export const FLEETS_POLL_MS = 300_000;
 
 /**
  * Silent: the header reads it on every screen, and the fleets page shows its own alert; a failed
