@@ -40,6 +40,7 @@ import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useAfterPaint } from '../../lib/after-paint';
 import { Logo } from '../../components/Logo';
+import { IdleAlertsMenuItems, useIdleAlerts } from '../../features/goals';
 import classes from './shell.module.css';
 
 /** Loaded after the first paint: the fleets feature stays out of the first screen's bundle. */
@@ -118,6 +119,7 @@ function NotificationsMenu() {
   const { t } = useTranslation();
   const me = useMe();
   const count = me.data?.email_not_read_count ?? 0;
+  const alerts = useIdleAlerts();
   // The list is read the first time the menu opens, then kept fresh by the invalidations of
   // ['me'] (a pushed email, a read): the count alone comes with /me, which every screen loads.
   const [opened, setOpened] = useState(false);
@@ -127,13 +129,20 @@ function NotificationsMenu() {
   return (
     <Menu position="bottom-end" width={300} shadow="lg" onOpen={() => setOpened(true)}>
       <Menu.Target>
-        <Indicator disabled={count === 0} label={count} size={16} offset={6} color="red">
+        <Indicator
+          disabled={count + alerts.length === 0}
+          label={count + alerts.length}
+          size={16}
+          offset={6}
+          color="red"
+        >
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.notifications')}>
             <IconBell size={20} />
           </ActionIcon>
         </Indicator>
       </Menu.Target>
       <Menu.Dropdown>
+        <IdleAlertsMenuItems alerts={alerts} />
         <Menu.Label>{t('header.unreadEmails')}</Menu.Label>
         {count > 0 && unread.isPending && (
           <Group justify="center" py="xs">

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Card, Group, Progress, Stack, Text, Tooltip } from '
 import type { Construction } from '@starhold/contract';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { QueueShortfall } from '../../features/goals';
 import { systemClock, type Clock } from '../../lib/clock';
 import { formatDateTime, parseServerDate } from '../../lib/format';
 import classes from './economy.module.css';
@@ -127,6 +128,7 @@ function QueueItem({ kind, item, raceId, clock, locale, cancelling, onCancel, on
             {t('queue.waiting')}
           </Text>
         )}
+        {item.state === 1 && !MODULE_KINDS[kind].units && <QueueShortfall constructionId={item.id} />}
         {finishAt !== undefined && seconds !== undefined && !finished && (
           <Text size="xs">
             <Text span ff="monospace" role="timer" size="xs" fw={700}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../api/me';
+import { useQueueGuard } from '../../features/goals';
 import { Spinner } from '../Spinner';
 import { ConstructionQueue } from './ConstructionQueue';
 import { DetailPanel } from './DetailPanel';
@@ -47,6 +48,7 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
   const cancel = useCancelConstruction(kind);
   const refreshAfterFinish = useRefreshEconomy();
   const [ordering, setOrdering] = useState<number | undefined>(undefined);
+  const queueGuard = useQueueGuard();
 
   const items = (list.data?.modules ?? []).map(toModuleView);
   const byResource = kind === 'factories' ? parseId(params.get('resource')) : undefined;
@@ -76,7 +78,7 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
   const reasons = new Map<number, BlockedReason | null>(
     economy ? items.map((item) => [item.id, blockedReason(kind, item, economy)]) : [],
   );
-  const busy = start.isPending || demolish.isPending;
+  const busy = start.isPending || demolish.isPending || queueGuard.checking;
 
   const closeDetail = () => setParams({}, { replace: false });
   const develop = (id: number) => {
@@ -84,7 +86,16 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
       setOrdering(id);
       return;
     }
-    start.mutate({ id }, { onSuccess: closeDetail });
+    // A level that the planet will not pay at its turn says so before it is queued (issue 26).
+    queueGuard.check(
+      {
+        typeId: info.typeId as 1 | 2 | 5,
+        moduleId: id,
+        name: t(`${moduleTextKey(kind, id, raceId)}.name`),
+        queued: list.data?.construction_lists.length ?? 0,
+      },
+      () => start.mutate({ id }, { onSuccess: closeDetail }),
+    );
   };
   const orderingItem = items.find((item) => item.id === ordering);
 
@@ -136,6 +147,7 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
         onDevelop={develop}
         onDemolish={(id) => demolish.mutate(id, { onSuccess: closeDetail })}
       />
+      {queueGuard.modal}
       {info.units && (
         <QuantityModal
           key={ordering}

@@ -12,6 +12,7 @@ import {
   useRefreshEconomy,
 } from '../../../components/economy/module-api';
 import { MODULE_KINDS, type ModuleKind } from '../../../components/economy/module-kinds';
+import { GoalsPanel } from '../../goals';
 import { CHART_HEIGHT } from '../model/prediction';
 import { PlanetCard, SystemCard } from './PlanetCards';
 
@@ -53,6 +54,7 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>{t('dashboard.title')}</Title>
+      <GoalsPanel raceId={raceId} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <PlanetCard planet={planet.data} />

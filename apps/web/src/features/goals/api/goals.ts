@@ -1,0 +1,74 @@
+import {
+  claimGoalResponseSchema,
+  goalsResponseSchema,
+  idleAlertsResponseSchema,
+  queueForecastSchema,
+  queueForecastsResponseSchema,
+  type QueueForecastBody,
+} from '@starhold/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const goalKeys = {
+  goals: [...queryKeys.me, 'goals'] as const,
+  alerts: [...queryKeys.me, 'alerts'] as const,
+  /** Under the planet's key: whatever refreshes the queues refreshes their forecast. */
+  forecasts: [...queryKeys.myPlanet, 'queue-forecast'] as const,
+};
+
+/** The alerts follow production: read again every minute while a screen is open. */
+export const ALERTS_POLL_MS = 60_000;
+
+export function useGoals(enabled: boolean) {
+  return useQuery({
+    queryKey: goalKeys.goals,
+    queryFn: ({ signal }) => api.get('/me/goals', { schema: goalsResponseSchema.shape.data, signal }),
+    enabled,
+  });
+}
+
+export function useClaimGoal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post(`/me/goals/${id}/claim`, undefined, { schema: claimGoalResponseSchema.shape.data }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: goalKeys.goals }),
+        // The reward landed on the focus planet (resources) and the account (NMI, on /me).
+        queryClient.invalidateQueries({ queryKey: queryKeys.myPlanet }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me, exact: true }),
+      ]),
+  });
+}
+
+/** Silent: the header reads it on every screen; a failed poll must not raise a toast. */
+export function useIdleAlertsQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: goalKeys.alerts,
+    queryFn: ({ signal }) =>
+      api.get('/me/alerts', { schema: idleAlertsResponseSchema.shape.data, signal, silent: true }),
+    refetchInterval: ALERTS_POLL_MS,
+    enabled,
+  });
+}
+
+/** The forecast of the waiting levels, silent (a hint beside the queue, never an error of its own). */
+export function useQueueForecasts(enabled: boolean) {
+  return useQuery({
+    queryKey: goalKeys.forecasts,
+    queryFn: ({ signal }) =>
+      api.get('/me/queue-forecast', {
+        schema: queueForecastsResponseSchema.shape.data,
+        signal,
+        silent: true,
+      }),
+    enabled,
+  });
+}
+
+/** What queuing one more level would lead to; silent, the queuing call itself reports refusals. */
+export function fetchQueueingForecast(body: QueueForecastBody) {
+  return api.post('/me/queue-forecast', body, { schema: queueForecastSchema, silent: true });
+}
