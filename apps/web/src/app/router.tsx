@@ -76,7 +76,13 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     element: <LoginLayout />,
-    children: [page('/login', screens.auth), page('/login/terms', screens.terms)],
+    children: [
+      page('/login', screens.auth),
+      page('/login/terms', screens.terms),
+      // The pages the account mails link to (issue 22).
+      page('/reset-password', screens.auth),
+      page('/confirm-email', screens.auth),
+    ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -1,3 +1,3 @@
-import { LoginPage } from './components/LoginPage';
+import { AuthScreen } from './components/AuthScreen';
 
-export default LoginPage;
+export default AuthScreen;

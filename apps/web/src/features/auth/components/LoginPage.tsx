@@ -3,11 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PasswordField, TextField } from '../../../components/fields';
 import { Logo } from '../../../components/Logo';
 import { BrandPanel } from './BrandPanel';
 import { useLogin } from '../api/login';
+import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { RegisterModal } from './RegisterModal';
 import classes from './auth.module.css';
 
@@ -16,6 +17,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const [registerOpened, registerModal] = useDisclosure(false);
+  const [forgotOpened, forgotModal] = useDisclosure(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -74,7 +76,7 @@ export function LoginPage() {
                 checked={rememberMe}
                 onChange={(event) => setRememberMe(event.currentTarget.checked)}
               />
-              <Anchor component={Link} to="/" size="sm">
+              <Anchor component="button" type="button" size="sm" onClick={forgotModal.open}>
                 {t('login.forgotPassword')}
               </Anchor>
             </Group>
@@ -97,6 +99,7 @@ export function LoginPage() {
         </form>
       </Paper>
       <RegisterModal opened={registerOpened} onClose={registerModal.close} />
+      {forgotOpened && <ForgotPasswordModal opened onClose={forgotModal.close} initialEmail={email.trim()} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconAt,
   IconCoins,
   IconFlask,
   IconKey,
@@ -13,11 +14,14 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/me';
-import { AppModal } from '../../../components/AppModal';
 import { Spinner } from '../../../components/Spinner';
 import { StatCard } from '../../../components/StatCard';
 import { abbreviateNumber } from '../../../lib/format';
 import { raceName } from '../../../lib/names';
+import { ChangeEmailModal } from './ChangeEmailModal';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { DeleteAccountCard } from './DeleteAccountCard';
+import { SessionsCard } from './SessionsCard';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -36,6 +40,7 @@ export function ProfilePage() {
   const { t } = useTranslation('profile');
   const me = useMe();
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const [emailOpened, emailModal] = useDisclosure(false);
   if (!me.data) return <Spinner centered size="lg" />;
   const player = me.data;
   return (
@@ -49,9 +54,14 @@ export function ProfilePage() {
               {raceName(t, player.race.id, player.race.name)}
             </Badge>
           </Stack>
-          <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
-            {t('changePassword')}
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconKey size={16} />} onClick={passwordModal.open}>
+              {t('changePassword')}
+            </Button>
+            <Button variant="default" leftSection={<IconAt size={16} />} onClick={emailModal.open}>
+              {t('email.title')}
+            </Button>
+          </Group>
         </Group>
         <Stack gap="xs" mt="lg" maw={520}>
           <Field label={t('fields.username')} value={player.username} />
@@ -99,12 +109,10 @@ export function ProfilePage() {
           icon={<IconCoins size={22} />}
         />
       </SimpleGrid>
-      <AppModal opened={passwordOpened} onClose={passwordModal.close} title={t('changePassword')}>
-        <Stack>
-          <Text size="sm">{t('passwordUnavailable')}</Text>
-          <Button onClick={passwordModal.close}>{t('common:close')}</Button>
-        </Stack>
-      </AppModal>
+      <SessionsCard />
+      <DeleteAccountCard />
+      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+      <ChangeEmailModal opened={emailOpened} onClose={emailModal.close} />
     </Stack>
   );
 }
