@@ -10,7 +10,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Text,
-  TextInput,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
@@ -23,7 +22,6 @@ import {
   IconLogout,
   IconMail,
   IconPlanet,
-  IconSearch,
   IconTrophy,
   IconUser,
   IconWorld,
@@ -41,6 +39,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { useAfterPaint } from '../../lib/after-paint';
 import { Logo } from '../../components/Logo';
 import { IdleAlertsMenuItems, useIdleAlerts } from '../../features/goals';
+import { HeaderSearch } from './HeaderSearch';
 import classes from './shell.module.css';
 
 /** Loaded after the first paint: the fleets feature stays out of the first screen's bundle. */
@@ -303,15 +302,7 @@ export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
           v{__APP_VERSION__}
         </Text>
         <AppLauncher />
-        <TextInput
-          visibleFrom="md"
-          size="sm"
-          w={220}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('header.search')}
-          aria-label={t('header.search')}
-          classNames={{ input: classes.search }}
-        />
+        <HeaderSearch />
       </Group>
       <Group gap="xs" wrap="nowrap">
         <HostileFleetsWarning />
