@@ -2,7 +2,13 @@ import type { Fleet, FleetList, FleetPreview } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResources, setResources } from './economy-fixtures.js';
 import { call, equip, homePlace, RICH, shipCount, snapshot, type Place } from './fleets-fixtures.js';
-import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
+import {
+  createTestApp,
+  loginPlayer,
+  registerPlayer,
+  type TestApp,
+  type TestPlayer,
+} from './helpers/index.js';
 
 let t: TestApp;
 let a: TestPlayer;
@@ -229,5 +235,51 @@ describe('GET /me/reports/{id}', () => {
   it('is 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await call(t, a, 'GET', '/me/reports/123456')).status).toBe(404);
     expect((await call(t, a, 'GET', '/me/reports/-1')).status).toBe(400);
+  });
+});
+
+describe('an order while an arrival of the account cannot be applied yet', () => {
+  it('is refused 503 FLEET_EVENT_PENDING with Retry-After, changing nothing, and goes through once it is', async () => {
+    const sent = await call(t, a, 'POST', '/me/fleets', spyOrder());
+    expect(sent.status).toBe(201);
+    const fleet = sent.body.data as unknown as Fleet;
+    // The arrival is due, but its row says it is not (as while another process holds it): the
+    // server cannot apply it before the order, and the rules refuse to act past it.
+    await t.database.db
+      .updateTable('fleets')
+      .set({ arrives_at: '2100-01-01T00:00:00.000Z' })
+      .where('account_id', '=', a.me.id)
+      .where('id', '=', fleet.id)
+      .execute();
+    t.clock.set(Date.parse(fleet.arrives_at) + 1);
+    const before = await snapshot(t.database.db);
+    for (const [url, body] of [
+      ['/me/fleets', spyOrder()],
+      [`/me/fleets/${fleet.id}/recall`, {}],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: (await loginPlayer(t.app, a)).headers,
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toMatchObject({ i18n_comment: 'FLEET_EVENT_PENDING', code: 1110 });
+    }
+    expect(await snapshot(t.database.db)).toEqual(before);
+
+    await t.database.db
+      .updateTable('fleets')
+      .set({ arrives_at: fleet.arrives_at })
+      .where('account_id', '=', a.me.id)
+      .where('id', '=', fleet.id)
+      .execute();
+    a = await loginPlayer(t.app, a);
+    b = await loginPlayer(t.app, b);
+    const again = await call(t, a, 'POST', '/me/fleets', spyOrder());
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const own = (await call(t, a, 'GET', '/me/fleets')).body.data as unknown as FleetList;
+    expect(own.own.find((candidate) => candidate.id === fleet.id)?.state).toBe('returning');
   });
 });

@@ -180,6 +180,13 @@ export const ERROR_CATALOGUE = {
     fr: 'Cette cible ne convient pas à cette mission',
     en: 'This target does not suit this mission',
   },
+  // A fleet arrival of the account could not be applied yet: transient, answered with Retry-After.
+  FLEET_EVENT_PENDING: {
+    code: 1110,
+    status: 503,
+    fr: 'Une arrivée de flotte est en cours de traitement, réessayez dans un instant',
+    en: 'A fleet arrival is being applied, try again in a moment',
+  },
   // Accounts (issue 22): codes 1200-1219.
   WRONG_PASSWORD: {
     code: 1200,

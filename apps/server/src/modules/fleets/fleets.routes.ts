@@ -6,10 +6,23 @@ import {
   fleetResponseSchema,
   reportResponseSchema,
 } from '@starhold/contract';
+import type { FastifyReply } from 'fastify';
 import type { AppContext, AppInstance } from '../../context.js';
+import { DomainError } from '../../errors.js';
 import { sessionOf } from '../../http/session.js';
 import { economyDeps } from '../economy/index.js';
-import { createFleetsService } from './fleets.service.js';
+import { createFleetsService, FLEET_EVENT_RETRY_AFTER_S } from './fleets.service.js';
+
+/** FLEET_EVENT_PENDING is transient: its 503 says when to try again (decision 175). */
+async function retryAfter<T>(reply: FastifyReply, answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof DomainError && error.key === 'FLEET_EVENT_PENDING')
+      void reply.header('retry-after', String(FLEET_EVENT_RETRY_AFTER_S));
+    throw error;
+  }
+}
 
 /** /me/fleets and /me/reports (API.md "Fleets, accounts and operators"). */
 export function fleetsRoutes(app: AppInstance, ctx: AppContext): void {
@@ -30,7 +43,10 @@ export function fleetsRoutes(app: AppInstance, ctx: AppContext): void {
     '/me/fleets',
     { schema: { tags, body, response: { 201: fleetResponseSchema } } },
     async (request, reply) => {
-      const fleet = await service.dispatch(sessionOf(request).accountId, ctx.clock(), request.body);
+      const fleet = await retryAfter(
+        reply,
+        service.dispatch(sessionOf(request).accountId, ctx.clock(), request.body),
+      );
       return reply.code(201).send({ data: fleet });
     },
   );
@@ -54,8 +70,11 @@ export function fleetsRoutes(app: AppInstance, ctx: AppContext): void {
   app.post(
     '/me/fleets/:id/recall',
     { schema: { tags, params, response: { 200: fleetResponseSchema } } },
-    async (request) => ({
-      data: await service.recall(sessionOf(request).accountId, ctx.clock(), request.params.id),
+    async (request, reply) => ({
+      data: await retryAfter(
+        reply,
+        service.recall(sessionOf(request).accountId, ctx.clock(), request.params.id),
+      ),
     }),
   );
 

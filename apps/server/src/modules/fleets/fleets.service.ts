@@ -32,7 +32,29 @@ import { findReport, fleetUniverse, incomingFleets, orbitView, planetPlaces } fr
 const toIso = (ms: number): string => new Date(ms).toISOString();
 
 export function fleetRefusalError(refusal: FleetRefusal): DomainError {
-  return new DomainError(FLEET_REFUSAL_ERROR_KEYS[refusal.reason], { message: refusal.message });
+  // The rules' table calls it a server error; it is a transient state: 503 with Retry-After
+  // (decision 175), after the service has retried once.
+  const key =
+    refusal.reason === 'FLEET_EVENT_PENDING'
+      ? 'FLEET_EVENT_PENDING'
+      : FLEET_REFUSAL_ERROR_KEYS[refusal.reason];
+  return new DomainError(key, { message: refusal.message });
+}
+
+/** Seconds the client waits before retrying an order refused with FLEET_EVENT_PENDING. */
+export const FLEET_EVENT_RETRY_AFTER_S = 1;
+
+/**
+ * Runs a fleet order once more when an arrival of the account was still unapplied (another
+ * process applying it, or a chain of blocked arrivals): `withAccount` applies due arrivals first.
+ */
+async function retryPendingArrival<T>(order: () => Promise<T>): Promise<T> {
+  try {
+    return await order();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.key !== 'FLEET_EVENT_PENDING') throw error;
+    return order();
+  }
 }
 
 /** A fleet as the API shows it (API.md "Fleets, accounts and operators"). */
@@ -197,15 +219,17 @@ export function createFleetsService(deps: EconomyDeps) {
     async dispatch(accountId: number, now: number, body: FleetOrderBody): Promise<Fleet> {
       // Loaded (once per process) before the transaction: SQLite's one connection is then held.
       await fleetUniverse(db);
-      return withAccount(deps, accountId, now, async (ctx) => {
-        const planet = await focusPlanet(ctx);
-        const world = await worldFor(db, ctx.trx, accountId, planet, body);
-        const result = dispatchFleet(ctx.state, orderOf(body, planet), world, ctx.now, ctx.config);
-        if (!result.ok) throw fleetRefusalError(result);
-        const { state, events, fleet } = result.value;
-        await announceHostile(deps, ctx, fleet, world.target.planet?.accountId ?? null);
-        return { state, events, result: fleetView(fleet, state) };
-      });
+      return retryPendingArrival(() =>
+        withAccount(deps, accountId, now, async (ctx) => {
+          const planet = await focusPlanet(ctx);
+          const world = await worldFor(db, ctx.trx, accountId, planet, body);
+          const result = dispatchFleet(ctx.state, orderOf(body, planet), world, ctx.now, ctx.config);
+          if (!result.ok) throw fleetRefusalError(result);
+          const { state, events, fleet } = result.value;
+          await announceHostile(deps, ctx, fleet, world.target.planet?.accountId ?? null);
+          return { state, events, result: fleetView(fleet, state) };
+        }),
+      );
     },
 
     async list(accountId: number, now: number): Promise<FleetList> {
@@ -220,13 +244,15 @@ export function createFleetsService(deps: EconomyDeps) {
     },
 
     async recall(accountId: number, now: number, fleetId: number): Promise<Fleet> {
-      return withAccount(deps, accountId, now, (ctx) => {
-        ownFleet(ctx.state, fleetId);
-        const result = recallFleet(ctx.state, fleetId, ctx.now, ctx.config);
-        if (!result.ok) throw fleetRefusalError(result);
-        const { state, events, fleet } = result.value;
-        return { state, events, result: fleetView(fleet, state) };
-      });
+      return retryPendingArrival(() =>
+        withAccount(deps, accountId, now, (ctx) => {
+          ownFleet(ctx.state, fleetId);
+          const result = recallFleet(ctx.state, fleetId, ctx.now, ctx.config);
+          if (!result.ok) throw fleetRefusalError(result);
+          const { state, events, fleet } = result.value;
+          return { state, events, result: fleetView(fleet, state) };
+        }),
+      );
     },
 
     async report(accountId: number, reportId: number): Promise<Report> {
