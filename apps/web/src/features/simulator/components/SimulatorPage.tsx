@@ -11,15 +11,19 @@ import {
   useMatches,
 } from '@mantine/core';
 import type { PlayableRaceId } from '@starhold/rules';
+import { useSearchParams } from 'react-router';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRaceTheme } from '../../../app/race-theme';
+import { useReport } from '../../../api/reports';
+import { defenderFromSpyReport, sidesFromCombatReport } from '../model/from-report';
 import { workerRunner, type SimulationRunner } from '../model/runner';
 import {
   checkForm,
   emptyForm,
   fieldId,
+  sideForm,
   RESOURCE_KEYS,
   type SideForm,
   type SideRole,
@@ -29,6 +33,7 @@ import type { SimulationSummary } from '../model/simulate';
 import { NumberField } from './NumberField';
 import classes from './simulator.module.css';
 import { SideCard } from './SideCard';
+import { ReportPicker, type FillStatus } from './ReportPicker';
 import { SimulationResults } from './SimulationResults';
 
 const RESOURCE_IDS = { metal: 1, crystal: 2, fuel: 3 } as const;
@@ -51,6 +56,36 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
   // The run whose messages count; an older run's late messages are ignored.
   const active = useRef<{ id: number; cancel: () => void } | null>(null);
   const nextId = useRef(0);
+  // A report fills the form once loaded: ?report= (the reports' "simulate" link) or the picker.
+  const [search] = useSearchParams();
+  const linked = search.get('report');
+  const [source, setSource] = useState<number | null>(() =>
+    linked !== null && /^[1-9]\d{0,9}$/.test(linked) ? Number(linked) : null,
+  );
+  const [fill, setFill] = useState<FillStatus | null>(null);
+  const report = useReport(source);
+  if (source !== null && fill?.reportId !== source && (report.data?.id === source || report.isError)) {
+    const loaded = report.data?.report ?? null;
+    let status: FillStatus['status'] = 'unavailable';
+    if (loaded?.kind === 'spy') {
+      const { side, resources } = defenderFromSpyReport(loaded, form.defender.race);
+      setForm((current) => ({ ...current, defender: sideForm(side), resources: { ...resources } }));
+      status = 'spy';
+    } else if (loaded?.kind === 'combat') {
+      const sides = sidesFromCombatReport(loaded);
+      if (sides) {
+        setForm((current) => ({
+          ...current,
+          attacker: sideForm(sides.attacker),
+          defender: sideForm(sides.defender),
+          resources: { metal: '', crystal: '', fuel: '' },
+        }));
+        status = 'combat';
+      } else status = 'pirates';
+    }
+    setResults((current) => current && { ...current, stale: true });
+    setFill({ reportId: source, status, report: loaded });
+  }
 
   const stop = () => {
     active.current?.cancel();
@@ -193,6 +228,16 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
           {t('hint')}
         </Text>
       </Group>
+      <ReportPicker
+        selected={source}
+        loading={source !== null && fill?.reportId !== source}
+        fill={fill}
+        onPick={(id) => {
+          stop();
+          setFill(null);
+          setSource(id);
+        }}
+      />
       {wide ? (
         <SimpleGrid cols={2} spacing="lg">
           <Stack gap="lg">
