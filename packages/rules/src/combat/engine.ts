@@ -1,9 +1,14 @@
 /**
- * The combat engine (FLEETS.md section 4, exact rules in decision 170). Built for battles of a
- * million units: a stack keeps its never-hit units as a mere count, and a unit gets its own layer
- * points (a slice of one Float64Array per stack) only once a shot removes something from it. What
- * does not depend on a unit's state is precomputed per (shooter stack, target stack): whether the
- * shot is absorbed by a shield, and the whole outcome of the shot on a never-hit unit.
+ * The combat engine (FLEETS.md section 4; exact rules in decision 170; layout in decisions 171
+ * and 161). Fast on battles of a million units and on small ones:
+ * - a side's units are 32-bit state numbers in position order; state `b` is a never-hit unit of
+ *   stack `b`, every other state is the layer points that the hit units with the same history of
+ *   shots share (a history is a path in a tree: same state, same shooter stack, same next state);
+ * - the outcome of a shot depends only on (target state, shooter stack): it is worked out the
+ *   first time that pair occurs and read from a table every other time, so a shot is a draw, an
+ *   array read for the target's state and a transition read;
+ * - the typed arrays live from battle to battle (a battle allocates only what outgrows them), and
+ *   unit types with research applied are cached: a small battle allocates little besides its report.
  */
 import { randomState } from '../universe/random.js';
 import type {
@@ -12,6 +17,7 @@ import type {
   CombatResult,
   CombatRound,
   CombatRoundSide,
+  CombatSide,
   CombatStack,
   CombatWinner,
 } from './types.js';
@@ -21,17 +27,20 @@ export const DEFAULT_MAX_ROUNDS = 6;
 
 const SHIELD = 4;
 const ARMOR = 3;
+/** A unit has at most 4 layers: a state's points take 4 slots. */
+const SLOTS = 4;
 
-/** A stack's unit type with its side's research applied, laid out for the shot loop. */
+/** A stack's unit type with its side's research applied, laid out for working out shots. */
 class UnitType {
   /** Layers in combat order (shield, armor, structure, biostructure), the absent ones left out. */
   readonly layerCount: number;
-  readonly max: number[];
+  /** Full points per layer (4 slots, the unused ones 0). */
+  readonly max = new Float64Array(SLOTS);
   /** `1 - r / 100` per layer and damage type, at `layer * 4 + type`. */
-  readonly factor: number[];
+  readonly factor = new Float64Array(SLOTS * 4);
   /** Damage per type (thermal, kinetic, explosive, EM). */
-  readonly damage: number[];
-  /** Layer 0 is a shield with points: the 1% rule can apply. */
+  readonly damage = new Float64Array(4);
+  /** Layer 0 is a shield with points: the 1% rule can apply, and it is restored every round. */
   readonly shielded: boolean;
   readonly shieldMax: number;
   /** Layers from here on are structure or biostructure: the unit dies when they are all at 0. */
@@ -41,8 +50,6 @@ class UnitType {
     const def = combatUnitDef(stack);
     const layers = COMBAT_LAYER_ORDER.flatMap((layerId) => def.layers.filter((l) => l.layerId === layerId));
     this.layerCount = layers.length;
-    this.max = layers.map(() => 0);
-    this.factor = new Array<number>(layers.length * 4).fill(0);
     let hullFrom = -1;
     layers.forEach((layer, j) => {
       const level =
@@ -59,13 +66,12 @@ class UnitType {
       if (hullFrom < 0 && layer.layerId !== SHIELD && layer.layerId !== ARMOR) hullFrom = j;
     });
     // A unit without hull points would be dead before any shot: the catalogue must not have one.
-    if (hullFrom < 0 || this.max.slice(hullFrom).every((points) => points <= 0))
+    if (hullFrom < 0 || this.max.subarray(hullFrom, layers.length).every((points) => points <= 0))
       throw new RangeError(`combat: ${stack.kind} ${stack.id} has no structure points`);
     this.hullFrom = hullFrom;
-    this.shielded = layers[0]?.layerId === SHIELD && (this.max[0] ?? 0) > 0;
-    this.shieldMax = this.shielded ? (this.max[0] ?? 0) : 0;
+    this.shielded = layers[0]?.layerId === SHIELD && (this.max[0] as number) > 0;
+    this.shieldMax = this.shielded ? (this.max[0] as number) : 0;
     const levels = [research.thermal, research.kinetic, research.explosive, research.em];
-    this.damage = [0, 0, 0, 0];
     DAMAGE_TYPE_ORDER.forEach((type, t) => {
       const base = def.damages.find((d) => d.resistanceId === type)?.value ?? 0;
       this.damage[t] = base * (1 + 0.1 * research.weapons + 0.05 * (levels[t] ?? 0));
@@ -73,269 +79,394 @@ class UnitType {
   }
 }
 
-/** Side results of the last `applyShot`, beside its return value (no allocation per shot). */
-let lastShieldDamage = 0;
-let lastKilled = false;
+/** Unit types by catalogue entry and research levels: the catalogue is constant, so they never change. */
+const TYPES = new Map<string, UnitType>();
+const TYPES_KEPT = 4096;
+
+function unitType(stack: CombatStack, research: CombatResearch): UnitType {
+  const r = research;
+  const key = `${stack.kind} ${stack.id} ${r.weapons} ${r.thermal} ${r.kinetic} ${r.explosive} ${r.em} ${r.shielding} ${r.armour} ${r.structural}`;
+  let type = TYPES.get(key);
+  if (type === undefined) {
+    type = new UnitType(stack, research);
+    if (TYPES.size >= TYPES_KEPT) TYPES.clear();
+    TYPES.set(key, type);
+  }
+  return type;
+}
+
+/** Transition flags: worked out; the shot removes points (the unit counts as hit); it destroys the unit. */
+const KNOWN = 1;
+const HIT = 2;
+const KILLED = 4;
+/** The target was never hit: it takes its stack's first never-hit position (decision 170). */
+const FROM_FRESH = 8;
+
+/** Arrays kept between battles up to this many elements; larger ones are dropped after the battle. */
+const KEPT_ELEMENTS = 1 << 16;
+
+const roomFor = (size: number): number => {
+  let room = 64;
+  while (room < size) room *= 2;
+  return room;
+};
+type Int32s = Int32Array<ArrayBuffer>;
+type Float64s = Float64Array<ArrayBuffer>;
+const int32s = (array: Int32s, size: number): Int32s =>
+  array.length >= size ? array : new Int32Array(size > KEPT_ELEMENTS ? size : roomFor(size));
+const float64s = (array: Float64s, size: number): Float64s =>
+  array.length >= size ? array : new Float64Array(roomFor(size));
 
 /**
- * One shot of `pair` on the unit whose layer points start at `points[base]`: each damage type in
- * turn through the layers; a layer takes `d * f`, and when that exceeds what it has left, the raw
- * damage it did not use, `(d * f - p) / f`, goes on. Returns the points removed; the shield's
- * share is left in `lastShieldDamage`, and whether this shot destroyed the unit in `lastKilled`.
- * Both engines run exactly these floating-point operations in this order.
+ * One side of a battle: its units, in position order, as states, and the states they can be in
+ * under the other side's shots with those shots' outcomes. Two of these live from battle to battle.
  */
-function applyShot(pair: Pair, target: UnitType, points: Float64Array, base: number): number {
-  const n = target.layerCount;
-  const hullFrom = target.hullFrom;
-  const shieldLayers = target.shielded ? 1 : 0;
-  const amounts = pair.amounts;
-  const factors = pair.factors;
-  let dealt = 0;
-  let shield = 0;
-  let killed = false;
-  for (let k = 0; k < amounts.length; k++) {
-    let d = amounts[k] as number;
-    for (let j = 0; j < n; j++) {
-      const p = points[base + j] as number;
-      if (p <= 0) continue;
-      const f = factors[k * n + j] as number;
-      const e = d * f;
-      if (e <= p) {
-        const left = p - e;
-        points[base + j] = left;
-        dealt += e;
-        if (j < shieldLayers) shield += e;
-        if (left === 0 && j >= hullFrom) killed = hullGone(points, base, hullFrom, n);
-        break;
-      }
-      points[base + j] = 0;
-      dealt += p;
-      if (j < shieldLayers) shield += p;
-      if (j >= hullFrom) killed = hullGone(points, base, hullFrom, n);
-      d = (e - p) / f;
-    }
-  }
-  lastShieldDamage = shield;
-  lastKilled = killed;
-  return dealt;
-}
-
-function hullGone(points: Float64Array, base: number, hullFrom: number, n: number): boolean {
-  for (let j = hullFrom; j < n; j++) if ((points[base + j] as number) > 0) return false;
-  return true;
-}
-
-/** Scratch layer points of a never-hit unit, for the precomputation (a unit has at most 4 layers). */
-const FRESH = new Float64Array(4);
-
-/** What a shooter stack's shot does to a target stack, as far as it does not depend on the target. */
-class Pair {
-  /** The shooter's damage types that are not 0, in order, and their amounts. */
-  readonly amounts: Float64Array;
-  /** `1 - r / 100` of the target's layers for those types, at `k * layerCount + layer`. */
-  readonly factors: Float64Array;
-  /** The 1% rule: absorbed whole while the target's shield is above 0. */
-  readonly absorbed: boolean;
-  /** The whole effect of the shot on a full shield: the sum over types of `d * f_shield`. */
-  readonly effect: number;
-  /** The shot on a never-hit unit: whether it removes anything, the points left, the figures. */
-  readonly freshHit: boolean;
-  readonly freshKilled: boolean;
-  readonly freshPoints: Float64Array;
-  readonly freshDealt: number;
-  readonly freshShield: number;
-
-  constructor(shooter: UnitType, target: UnitType) {
-    const n = target.layerCount;
-    const types = [0, 1, 2, 3].filter((t) => shooter.damage[t] !== 0);
-    this.amounts = Float64Array.from(types, (t) => shooter.damage[t] ?? 0);
-    this.factors = new Float64Array(types.length * n);
-    types.forEach((t, k) => {
-      for (let j = 0; j < n; j++) this.factors[k * n + j] = target.factor[j * 4 + t] ?? 0;
-    });
-    let effect = 0;
-    if (target.shielded) for (const t of types) effect += (shooter.damage[t] ?? 0) * (target.factor[t] ?? 0);
-    this.effect = effect;
-    this.absorbed = target.shielded && effect * 100 < target.shieldMax;
-    const fresh = FRESH;
-    for (let j = 0; j < n; j++) fresh[j] = target.max[j] ?? 0;
-    this.freshDealt = applyShot(this, target, fresh, 0);
-    this.freshPoints = fresh.slice(0, n);
-    this.freshShield = lastShieldDamage;
-    this.freshKilled = lastKilled;
-    this.freshHit = this.freshDealt > 0;
-  }
-}
-
-class Stack {
-  readonly type: UnitType;
-  readonly kind: CombatStack['kind'];
-  readonly id: number;
-  readonly layerCount: number;
-  /** Units alive at the start of the round (hit ones and never-hit ones). */
-  count: number;
-  /** Hit units first (in order of their first hit, the dead of this round still among them). */
-  hitCount = 0;
-  /** Layer points of the hit units, `layerCount` numbers each. */
-  points: Float64Array;
+class Side {
+  stackCount = 0;
+  kinds: CombatStack['kind'][] = [];
+  ids: number[] = [];
+  /** Per stack, its unit type with research: layers, hull's first layer, shield (0: none). */
+  layerCounts = new Int32Array(64);
+  hullFroms = new Int32Array(64);
+  shieldMaxes = new Float64Array(64);
+  /** Per stack, 4 layers' full points, 4 x 4 resistance factors, 4 damages. */
+  maxes = new Float64Array(64 * SLOTS);
+  factors = new Float64Array(64 * SLOTS * 4);
+  damages = new Float64Array(64 * 4);
+  /** Units alive at the start of the round, per stack. */
+  counts = new Int32Array(64);
+  /** Where each stack's units start in `units`. */
+  begins = new Int32Array(64);
+  /** Per stack, its hit units come first (in order of their first hit, this round's dead among them). */
+  hitCounts = new Int32Array(64);
+  /** The state of the unit at each position: stack after stack, hit units then never-hit ones. */
+  units = new Int32Array(64);
   /** Positions of the units destroyed this round (each once: recorded when the hull goes). */
-  dead: Int32Array;
+  dead = new Int32Array(64);
   deadCount = 0;
+  /** This round's figures: points this side's shots removed, and what its shields lost or absorbed. */
+  dealtTotal = 0;
+  absorbedTotal = 0;
 
-  constructor(stack: CombatStack, research: CombatResearch) {
-    if (!Number.isSafeInteger(stack.count) || stack.count < 0)
-      throw new RangeError(`combat: count of ${stack.kind} ${stack.id} must be a whole number >= 0`);
-    this.type = new UnitType(stack, research);
-    this.kind = stack.kind;
-    this.id = stack.id;
-    this.count = stack.count;
-    this.layerCount = this.type.layerCount;
-    this.points = new Float64Array(Math.min(stack.count, 64) * this.layerCount);
-    this.dead = new Int32Array(Math.min(stack.count, 64));
+  // States: state `b` is a never-hit unit of stack `b`; each other state is the layer points some
+  // hit units share (they went through the same shots). Transition `state * shooterCount + a`:
+  // the state after a shot of the enemy's stack `a`, the points it removed, what the target's
+  // shield lost (or absorbed whole), and the flags (0: not worked out yet).
+  enemyDamages = this.damages;
+  shooterCount = 1;
+  size = 0;
+  capacity = 0;
+  points = new Float64Array(64 * SLOTS);
+  stackOf = new Int32Array(64);
+  /** The state once the shield is back to full (-1: not worked out yet). */
+  restored = new Int32Array(64);
+  next = new Int32Array(64);
+  dealt = new Float64Array(64);
+  absorbed = new Float64Array(64);
+  flags = new Uint8Array(64);
+  /** Layer points being worked on. */
+  readonly work = new Float64Array(SLOTS);
+
+  /** The side's stacks and research, checked. */
+  load(side: CombatSide): void {
+    const stacks = side.units;
+    const count = stacks.length;
+    let total = 0;
+    for (const stack of stacks) {
+      if (!Number.isSafeInteger(stack.count) || stack.count < 0)
+        throw new RangeError(`combat: count of ${stack.kind} ${stack.id} must be a whole number >= 0`);
+      total += stack.count;
+    }
+    // Target positions are drawn as 32-bit integers.
+    if (total > 0x7fffffff) throw new RangeError('combat: at most 2^31 - 1 units a side');
+    const types = stacks.map((stack) => unitType(stack, side.research));
+    this.stackCount = count;
+    this.kinds = stacks.map((stack) => stack.kind);
+    this.ids = stacks.map((stack) => stack.id);
+    this.layerCounts = int32s(this.layerCounts, count);
+    this.hullFroms = int32s(this.hullFroms, count);
+    this.shieldMaxes = float64s(this.shieldMaxes, count);
+    this.maxes = float64s(this.maxes, count * SLOTS);
+    this.factors = float64s(this.factors, count * SLOTS * 4);
+    this.damages = float64s(this.damages, count * 4);
+    this.counts = int32s(this.counts, count);
+    this.begins = int32s(this.begins, count);
+    this.hitCounts = int32s(this.hitCounts, count);
+    this.units = int32s(this.units, total);
+    this.dead = int32s(this.dead, total);
+    for (let b = 0, begin = 0; b < count; b++) {
+      const type = types[b] as UnitType;
+      this.layerCounts[b] = type.layerCount;
+      this.hullFroms[b] = type.hullFrom;
+      this.shieldMaxes[b] = type.shieldMax;
+      this.maxes.set(type.max, b * SLOTS);
+      this.factors.set(type.factor, b * SLOTS * 4);
+      this.damages.set(type.damage, b * 4);
+      const units = (stacks[b] as CombatStack).count;
+      this.counts[b] = units;
+      this.begins[b] = begin;
+      this.hitCounts[b] = 0;
+      this.units.fill(b, begin, begin + units);
+      begin += units;
+    }
+    this.deadCount = 0;
+  }
+
+  alive(): number {
+    let total = 0;
+    for (let b = 0; b < this.stackCount; b++) total += this.counts[b] as number;
+    return total;
+  }
+
+  /** The states under the enemy's stacks: the never-hit ones, no transition worked out yet. */
+  prepare(enemy: Side): void {
+    this.enemyDamages = enemy.damages;
+    const a = Math.max(1, enemy.stackCount);
+    this.shooterCount = a;
+    const fresh = this.stackCount;
+    this.capacity = 0;
+    this.ensureStates(Math.max(fresh, 64));
+    this.size = fresh;
+    this.points.set(this.maxes.subarray(0, fresh * SLOTS));
+    for (let b = 0; b < fresh; b++) {
+      this.stackOf[b] = b;
+      // A never-hit unit has its shield full already.
+      this.restored[b] = b;
+    }
+    this.flags.fill(0, 0, fresh * a);
+  }
+
+  /** Room for `states` states (kept arrays reused; the contents of the first `size` kept). */
+  private ensureStates(states: number): void {
+    if (states <= this.capacity) return;
+    const capacity = roomFor(states);
+    const a = this.shooterCount;
+    const keep = this.capacity > 0;
+    const widen = <T extends Float64Array | Int32Array | Uint8Array>(
+      from: T,
+      size: number,
+      make: (size: number) => T,
+    ): T => {
+      if (from.length >= size) return from;
+      const to = make(size);
+      if (keep) to.set(from);
+      return to;
+    };
+    this.points = widen(this.points, capacity * SLOTS, (n) => new Float64Array(n));
+    this.stackOf = widen(this.stackOf, capacity, (n) => new Int32Array(n));
+    this.restored = widen(this.restored, capacity, (n) => new Int32Array(n));
+    this.next = widen(this.next, capacity * a, (n) => new Int32Array(n));
+    this.dealt = widen(this.dealt, capacity * a, (n) => new Float64Array(n));
+    this.absorbed = widen(this.absorbed, capacity * a, (n) => new Float64Array(n));
+    this.flags = widen(this.flags, capacity * a, (n) => new Uint8Array(n));
+    this.capacity = capacity;
+  }
+
+  /** A new hit state of stack `b` with the points in `work`. */
+  private add(b: number): number {
+    const state = this.size;
+    if (state === this.capacity) this.ensureStates(state + 1);
+    this.size = state + 1;
+    const points = this.points;
+    const work = this.work;
+    const at = state * SLOTS;
+    points[at] = work[0] as number;
+    points[at + 1] = work[1] as number;
+    points[at + 2] = work[2] as number;
+    points[at + 3] = work[3] as number;
+    this.stackOf[state] = b;
+    this.restored[state] = -1;
+    const flags = this.flags;
+    for (let k = state * this.shooterCount, end = k + this.shooterCount; k < end; k++) flags[k] = 0;
+    return state;
   }
 
   /**
-   * Room up front for the units that can be hit at all (the enemy's shots over the battle), when
-   * that is not huge: growing by copies costs time and leaves garbage behind.
+   * Works out the shot of the enemy's stack `a` on a unit in `state`: decision 170's shot, in its
+   * exact order of float operations. Returns the transition's flags.
    */
-  reserve(maxHits: number): void {
-    const capacity = Math.min(this.count, maxHits, RESERVE_UNITS);
-    if (capacity * this.layerCount > this.points.length)
-      this.points = new Float64Array(capacity * this.layerCount);
-  }
-
-  /** Room for one more hit unit; grows by doubling, never beyond the stack's count. */
-  grow(): void {
-    const n = this.layerCount;
-    const capacity = Math.min(this.count, Math.max(64, (this.points.length / n) * 2));
-    const bigger = new Float64Array(capacity * n);
-    bigger.set(this.points);
-    this.points = bigger;
-  }
-
-  recordDeath(position: number): void {
-    if (this.deadCount === this.dead.length) {
-      const bigger = new Int32Array(Math.min(this.count, Math.max(64, this.dead.length * 2)));
-      bigger.set(this.dead);
-      this.dead = bigger;
+  transition(state: number, a: number): number {
+    const b = this.stackOf[state] as number;
+    const n = this.layerCounts[b] as number;
+    const hullFrom = this.hullFroms[b] as number;
+    const shieldMax = this.shieldMaxes[b] as number;
+    const factors = this.factors;
+    const damages = this.enemyDamages;
+    const fb = b * SLOTS * 4;
+    const da = a * 4;
+    const work = this.work;
+    const from = this.points;
+    const at = state * SLOTS;
+    work[0] = from[at] as number;
+    work[1] = from[at + 1] as number;
+    work[2] = from[at + 2] as number;
+    work[3] = from[at + 3] as number;
+    let flags = KNOWN;
+    let dealt = 0;
+    let shield = 0;
+    let next = state;
+    let whole = false;
+    if (shieldMax > 0 && (work[0]) > 0) {
+      let effect = 0;
+      for (let t = 0; t < 4; t++) {
+        const d = damages[da + t] as number;
+        if (d !== 0) effect += d * (factors[fb + t] as number);
+      }
+      // The 1% rule: a shot below 1% of a full shield is absorbed whole.
+      if (effect * 100 < shieldMax) {
+        whole = true;
+        shield = effect;
+      }
     }
-    this.dead[this.deadCount++] = position;
+    if (!whole) {
+      const shieldLayers = shieldMax > 0 ? 1 : 0;
+      let killed = false;
+      for (let t = 0; t < 4; t++) {
+        let d = damages[da + t] as number;
+        if (d === 0) continue;
+        for (let j = 0; j < n; j++) {
+          const p = work[j] as number;
+          if (p <= 0) continue;
+          const f = factors[fb + j * 4 + t] as number;
+          const e = d * f;
+          if (e <= p) {
+            const left = p - e;
+            work[j] = left;
+            dealt += e;
+            if (j < shieldLayers) shield += e;
+            if (left === 0 && j >= hullFrom) killed = hullGone(work, hullFrom, n);
+            break;
+          }
+          work[j] = 0;
+          dealt += p;
+          if (j < shieldLayers) shield += p;
+          if (j >= hullFrom) killed = hullGone(work, hullFrom, n);
+          d = (e - p) / f;
+        }
+      }
+      if (dealt > 0) {
+        flags |= HIT;
+        if (killed) flags |= KILLED;
+        if (state < this.stackCount) flags |= FROM_FRESH;
+        next = this.add(b);
+      }
+    }
+    // add() may have moved the arrays.
+    const i = state * this.shooterCount + a;
+    this.next[i] = next;
+    this.dealt[i] = dealt;
+    this.absorbed[i] = shield;
+    this.flags[i] = flags;
+    return flags;
   }
 
+  /** Every hit unit's shield back to full, at the start of a round. */
   restoreShields(): void {
-    if (!this.type.shielded) return;
-    const n = this.layerCount;
-    const shield = this.type.shieldMax;
-    const points = this.points;
-    for (let i = 0, end = this.hitCount * n; i < end; i += n) points[i] = shield;
+    const units = this.units;
+    for (let b = 0; b < this.stackCount; b++) {
+      const shieldMax = this.shieldMaxes[b] as number;
+      if (shieldMax === 0) continue;
+      for (let k = this.begins[b] as number, end = k + (this.hitCounts[b] as number); k < end; k++) {
+        const state = units[k] as number;
+        let to = this.restored[state] as number;
+        if (to < 0) {
+          const at = state * SLOTS;
+          const work = this.work;
+          work[0] = shieldMax;
+          work[1] = this.points[at + 1] as number;
+          work[2] = this.points[at + 2] as number;
+          work[3] = this.points[at + 3] as number;
+          to = this.add(b);
+          this.restored[state] = to;
+        }
+        units[k] = to;
+      }
+    }
   }
 
   /** Removes this round's dead, keeping the order of the others: one block move per gap. */
   removeDead(): void {
     const deaths = this.deadCount;
     if (deaths === 0) return;
-    const n = this.layerCount;
     const dead = this.dead.subarray(0, deaths).sort();
+    const units = this.units;
+    const total = this.alive();
     let write = dead[0] as number;
     for (let k = 0; k < deaths; k++) {
       const from = (dead[k] as number) + 1;
-      const to = k + 1 < deaths ? (dead[k + 1] as number) : this.hitCount;
-      if (to > from) {
-        this.points.copyWithin(write * n, from * n, to * n);
-        write += to - from;
-      }
+      const to = k + 1 < deaths ? (dead[k + 1] as number) : total;
+      if (to - from > 32) units.copyWithin(write, from, to);
+      else for (let i = from; i < to; i++) units[write + i - from] = units[i] as number;
+      write += to - from;
     }
-    this.hitCount -= deaths;
-    this.count -= deaths;
+    // The dead are all hit units: count them per stack, then the stacks' new starts.
+    for (let b = 0, k = 0, begin = 0; b < this.stackCount; b++) {
+      const end = (this.begins[b] as number) + (this.counts[b] as number);
+      const first = k;
+      while (k < deaths && (dead[k] as number) < end) k++;
+      this.hitCounts[b] = (this.hitCounts[b] as number) - (k - first);
+      this.counts[b] = (this.counts[b] as number) - (k - first);
+      this.begins[b] = begin;
+      begin += this.counts[b] as number;
+    }
     this.deadCount = 0;
   }
 
-  snapshot(): CombatStack {
-    return { kind: this.kind, id: this.id, count: this.count };
-  }
-}
-
-const RESERVE_UNITS = 1 << 20;
-
-class Side {
-  readonly stacks: Stack[];
-  dealt = 0;
-  absorbed = 0;
-  constructor(side: CombatInput['attacker']) {
-    this.stacks = side.units.map((stack) => new Stack(stack, side.research));
-    // Target positions are drawn as 32-bit integers.
-    if (this.alive() > 0x7fffffff) throw new RangeError('combat: at most 2^31 - 1 units a side');
-  }
-  alive(): number {
-    let total = 0;
-    for (const stack of this.stacks) total += stack.count;
-    return total;
-  }
-}
-
-/**
- * Finding a target's stack: a branch per stack on random data mispredicts most of the time, so a
- * table maps each block of `2^shift` positions to the stack of its first position; one compare
- * (almost always false) settles the blocks that straddle two stacks.
- */
-class TargetIndex {
-  readonly begins: Int32Array;
-  readonly ends: Int32Array;
-  readonly table: Int32Array;
-  shift = 0;
-  total = 0;
-
-  /** `units`: the most units the side will have (its count before the first round). */
-  constructor(stackCount: number, units: number) {
-    this.begins = new Int32Array(stackCount);
-    this.ends = new Int32Array(stackCount);
-    this.table = new Int32Array(Math.max(1, Math.min(TABLE_SIZE, units)));
+  snapshot(): CombatStack[] {
+    const stacks: CombatStack[] = [];
+    for (let b = 0; b < this.stackCount; b++)
+      stacks.push({
+        kind: this.kinds[b] as CombatStack['kind'],
+        id: this.ids[b] as number,
+        count: this.counts[b] as number,
+      });
+    return stacks;
   }
 
-  build(stacks: readonly Stack[]): void {
-    let total = 0;
-    for (let b = 0; b < stacks.length; b++) {
-      this.begins[b] = total;
-      total += (stacks[b] as Stack).count;
-      this.ends[b] = total;
-    }
-    this.total = total;
-    let shift = 0;
-    while ((total - 1) >> shift >= this.table.length) shift++;
-    this.shift = shift;
-    for (let k = 0, b = 0; k << shift < total; k++) {
-      while (k << shift >= (this.ends[b] as number)) b++;
-      this.table[k] = b;
+  /** Drops what a big battle grew, so that it is not held between battles. */
+  release(): void {
+    if (this.units.length > KEPT_ELEMENTS) this.units = new Int32Array(64);
+    if (this.dead.length > KEPT_ELEMENTS) this.dead = new Int32Array(64);
+    if (this.next.length > KEPT_ELEMENTS || this.points.length > KEPT_ELEMENTS) {
+      this.capacity = 0;
+      this.points = new Float64Array(64 * SLOTS);
+      this.stackOf = new Int32Array(64);
+      this.restored = new Int32Array(64);
+      this.next = new Int32Array(64);
+      this.dealt = new Float64Array(64);
+      this.absorbed = new Float64Array(64);
+      this.flags = new Uint8Array(64);
     }
   }
 }
 
-const TABLE_SIZE = 2048;
+function hullGone(points: Float64Array, hullFrom: number, n: number): boolean {
+  for (let j = hullFrom; j < n; j++) if ((points[j] as number) > 0) return false;
+  return true;
+}
 
 /** Every unit of `shooters` fires once at a random unit of `targets` alive at the round's start. */
-function fire(
-  shooters: Side,
-  targets: Side,
-  pairs: readonly (readonly Pair[])[],
-  rng: Int32Array,
-  lookup: TargetIndex,
-): number {
-  const targetStacks = targets.stacks;
-  lookup.build(targetStacks);
-  const { begins, ends, table, shift, total } = lookup;
-  let dealt = shooters.dealt;
-  let absorbed = targets.absorbed;
+function fire(shooters: Side, targets: Side, rng: Int32Array): number {
+  const total = targets.alive();
+  const { begins, hitCounts, shooterCount, units } = targets;
+  const dead = targets.dead;
+  let deadCount = targets.deadCount;
+  let next = targets.next;
+  let dealtOf = targets.dealt;
+  let absorbedOf = targets.absorbed;
+  let flagsOf = targets.flags;
+  let dealt = shooters.dealtTotal;
+  let absorbed = targets.absorbedTotal;
   let shots = 0;
   // sfc32 stepped inline on locals (the same stream as createRandom(seed).next()).
   let ra = rng[0] as number;
   let rb = rng[1] as number;
   let rc = rng[2] as number;
   let rd = rng[3] as number;
-  for (let a = 0; a < shooters.stacks.length; a++) {
-    const shooterCount = (shooters.stacks[a] as Stack).count;
-    const row = pairs[a] as readonly Pair[];
-    shots += shooterCount;
-    for (let s = 0; s < shooterCount; s++) {
+  for (let a = 0; a < shooters.stackCount; a++) {
+    const count = shooters.counts[a] as number;
+    shots += count;
+    for (let s = 0; s < count; s++) {
       const rt = (((ra + rb) | 0) + rd) | 0;
       rd = (rd + 1) | 0;
       ra = rb ^ (rb >>> 9);
@@ -343,57 +474,47 @@ function fire(
       rc = (((rc << 21) | (rc >>> 11)) + rt) | 0;
       // floor(r * total) with r = next(): r * total < 2^31, where `| 0` and Math.floor agree.
       const position = (((rt >>> 0) / 4294967296) * total) | 0;
-      let b = table[position >> shift] as number;
-      while (position >= (ends[b] as number)) b++;
-      const index = position - (begins[b] as number);
-      const target = targetStacks[b] as Stack;
-      const pair = row[b] as Pair;
-      const n = target.layerCount;
-      if (index >= target.hitCount) {
-        if (pair.absorbed) {
-          absorbed += pair.effect;
-          continue;
-        }
-        if (!pair.freshHit) continue;
-        const slot = target.hitCount;
-        if ((slot + 1) * n > target.points.length) target.grow();
-        const points = target.points;
-        const fresh = pair.freshPoints;
-        // A loop, not set(): a builtin call per unit costs more than copying 2 to 4 numbers.
-        for (let j = 0, to = slot * n; j < n; j++) points[to + j] = fresh[j] as number;
-        target.hitCount = slot + 1;
-        if (pair.freshKilled) target.recordDeath(slot);
-        dealt += pair.freshDealt;
-        absorbed += pair.freshShield;
-        continue;
+      const state = units[position] as number;
+      const i = state * shooterCount + a;
+      let flags = flagsOf[i] as number;
+      if (flags === 0) {
+        flags = targets.transition(state, a);
+        next = targets.next;
+        dealtOf = targets.dealt;
+        absorbedOf = targets.absorbed;
+        flagsOf = targets.flags;
       }
-      const points = target.points;
-      const base = index * n;
-      if (pair.absorbed && (points[base] as number) > 0) {
-        absorbed += pair.effect;
-        continue;
+      dealt += dealtOf[i] as number;
+      absorbed += absorbedOf[i] as number;
+      if ((flags & HIT) === 0) continue;
+      let slot = position;
+      if ((flags & FROM_FRESH) !== 0) {
+        // A never-hit unit's state is its stack's number.
+        const hitCount = hitCounts[state] as number;
+        slot = (begins[state] as number) + hitCount;
+        hitCounts[state] = hitCount + 1;
       }
-      dealt += applyShot(pair, target.type, points, base);
-      absorbed += lastShieldDamage;
-      if (lastKilled) target.recordDeath(index);
+      units[slot] = next[i] as number;
+      if ((flags & KILLED) !== 0) dead[deadCount++] = slot;
     }
   }
   rng[0] = ra;
   rng[1] = rb;
   rng[2] = rc;
   rng[3] = rd;
-  shooters.dealt = dealt;
-  targets.absorbed = absorbed;
+  targets.deadCount = deadCount;
+  shooters.dealtTotal = dealt;
+  targets.absorbedTotal = absorbed;
   return shots;
 }
 
 function roundSide(before: CombatStack[], side: Side, shots: number): CombatRoundSide {
   return {
     unitsBefore: before,
-    unitsAfter: side.stacks.map((stack) => stack.snapshot()),
+    unitsAfter: side.snapshot(),
     shots,
-    damageDealt: side.dealt,
-    damageAbsorbed: side.absorbed,
+    damageDealt: side.dealtTotal,
+    damageAbsorbed: side.absorbedTotal,
   };
 }
 
@@ -404,43 +525,48 @@ export function winnerOf(attackerAlive: number, defenderAlive: number): CombatWi
   return 'draw';
 }
 
+/** The two sides' working memory, kept between battles (a battle runs to its end synchronously). */
+const ATTACKER = new Side();
+const DEFENDER = new Side();
+
 export function resolveCombat(input: CombatInput): CombatResult {
   const maxRounds = input.maxRounds ?? DEFAULT_MAX_ROUNDS;
   if (!Number.isSafeInteger(maxRounds) || maxRounds < 0)
     throw new RangeError('combat: maxRounds must be a whole number >= 0');
-  const attacker = new Side(input.attacker);
-  const defender = new Side(input.defender);
-  const pairsOf = (shooters: Side, targets: Side): Pair[][] =>
-    shooters.stacks.map((shooter) => targets.stacks.map((target) => new Pair(shooter.type, target.type)));
-  for (const stack of attacker.stacks) stack.reserve(maxRounds * defender.alive());
-  for (const stack of defender.stacks) stack.reserve(maxRounds * attacker.alive());
-  const attackerPairs = pairsOf(attacker, defender);
-  const defenderPairs = pairsOf(defender, attacker);
-  const attackerTargets = new TargetIndex(defender.stacks.length, defender.alive());
-  const defenderTargets = new TargetIndex(attacker.stacks.length, attacker.alive());
-  const random = randomState(input.seed);
-  const rounds: CombatRound[] = [];
-  for (let round = 1; round <= maxRounds; round++) {
-    if (attacker.alive() === 0 || defender.alive() === 0) break;
-    const attackerBefore = attacker.stacks.map((stack) => stack.snapshot());
-    const defenderBefore = defender.stacks.map((stack) => stack.snapshot());
-    for (const stack of attacker.stacks) stack.restoreShields();
-    for (const stack of defender.stacks) stack.restoreShields();
-    attacker.dealt = attacker.absorbed = defender.dealt = defender.absorbed = 0;
-    const attackerShots = fire(attacker, defender, attackerPairs, random, attackerTargets);
-    const defenderShots = fire(defender, attacker, defenderPairs, random, defenderTargets);
-    for (const stack of attacker.stacks) stack.removeDead();
-    for (const stack of defender.stacks) stack.removeDead();
-    rounds.push({
-      round,
-      attacker: roundSide(attackerBefore, attacker, attackerShots),
-      defender: roundSide(defenderBefore, defender, defenderShots),
-    });
+  const attacker = ATTACKER;
+  const defender = DEFENDER;
+  attacker.load(input.attacker);
+  defender.load(input.defender);
+  try {
+    attacker.prepare(defender);
+    defender.prepare(attacker);
+    const random = randomState(input.seed);
+    const rounds: CombatRound[] = [];
+    for (let round = 1; round <= maxRounds; round++) {
+      if (attacker.alive() === 0 || defender.alive() === 0) break;
+      const attackerBefore = attacker.snapshot();
+      const defenderBefore = defender.snapshot();
+      attacker.restoreShields();
+      defender.restoreShields();
+      attacker.dealtTotal = attacker.absorbedTotal = defender.dealtTotal = defender.absorbedTotal = 0;
+      const attackerShots = fire(attacker, defender, random);
+      const defenderShots = fire(defender, attacker, random);
+      attacker.removeDead();
+      defender.removeDead();
+      rounds.push({
+        round,
+        attacker: roundSide(attackerBefore, attacker, attackerShots),
+        defender: roundSide(defenderBefore, defender, defenderShots),
+      });
+    }
+    return {
+      winner: winnerOf(attacker.alive(), defender.alive()),
+      rounds,
+      attackerSurvivors: attacker.snapshot(),
+      defenderSurvivors: defender.snapshot(),
+    };
+  } finally {
+    attacker.release();
+    defender.release();
   }
-  return {
-    winner: winnerOf(attacker.alive(), defender.alive()),
-    rounds,
-    attackerSurvivors: attacker.stacks.map((stack) => stack.snapshot()),
-    defenderSurvivors: defender.stacks.map((stack) => stack.snapshot()),
-  };
 }

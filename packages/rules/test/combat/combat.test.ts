@@ -184,6 +184,43 @@ describe('resolveCombat, hand-computed', () => {
   });
 });
 
+describe('resolveCombat, memory kept between battles', () => {
+  // The engine keeps its typed arrays from battle to battle (decision 161): no battle may see
+  // anything of the ones before it, whether they were smaller, larger (past what is kept), or failed.
+  const small = battle([ship(1, 30), ship(4, 3)], [defense(11, 25), ship(11, 10)]);
+  const alone = resolveCombat(small);
+
+  it('gives a battle the same result whatever ran before it', () => {
+    expect(referenceCombat(small)).toEqual(alone);
+    // 70,000 units on a side: more than the engine keeps, so its arrays are dropped afterwards.
+    resolveCombat(battle([ship(1, 70_000)], [defense(11, 50), defense(9, 2)], { maxRounds: 2 }));
+    expect(resolveCombat(small)).toEqual(alone);
+    resolveCombat(battle([ship(2, 500), ship(3, 300)], [ship(12, 400), defense(13, 200)]));
+    expect(resolveCombat(small)).toEqual(alone);
+  });
+
+  it('is not disturbed by a battle refused half-way through its set-up', () => {
+    // The attacker's side is read before the defender's unknown unit is found.
+    expect(() => resolveCombat(battle([ship(1, 500)], [defense(11, 3), defense(999, 1)]))).toThrow(
+      RangeError,
+    );
+    expect(() => resolveCombat(battle([ship(1, 40)], [defense(11, 3)], { maxRounds: 1.5 }))).toThrow(
+      RangeError,
+    );
+    expect(resolveCombat(small)).toEqual(alone);
+  });
+
+  it('keeps hit units apart when many histories branch (thousands of states on a side)', () => {
+    // Four shooter types on mixed targets for 6 rounds: far more states than the first allocation.
+    const input = battle(
+      [ship(1, 900), ship(2, 300), ship(3, 120), ship(4, 60)],
+      [ship(11, 500), ship(12, 250), defense(11, 350), defense(13, 120), defense(3, 40)],
+      { attackerResearch: { weapons: 3, shielding: 2 }, defenderResearch: { armour: 4, structural: 1 } },
+    );
+    expect(resolveCombat(input)).toEqual(referenceCombat(input));
+  });
+});
+
 describe('randomState', () => {
   it('starts sfc32 where createRandom does, so the engine stepping it inline draws the same stream', () => {
     for (const seed of ['', 'a', 'fleet 42 at 1767225600000', 'bench-big-battle']) {
