@@ -306,7 +306,7 @@ class Side {
     let shield = 0;
     let next = state;
     let whole = false;
-    if (shieldMax > 0 && (work[0]) > 0) {
+    if (shieldMax > 0 && work[0] > 0) {
       let effect = 0;
       for (let t = 0; t < 4; t++) {
         const d = damages[da + t] as number;
