@@ -98,4 +98,40 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   });
+
+  test("after a password change in one browser, the other browser's next call is a 401 and lands on login", async ({
+    page,
+    browser,
+  }) => {
+    const player = newPlayer('pwd');
+    await register(page, player);
+    const other = await browser.newContext({ locale: 'fr-FR' });
+    const otherPage = await other.newPage();
+    await login(otherPage, player);
+    await expect(otherPage).toHaveURL(/\/$/);
+    await expect(otherPage.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).first().click();
+    const modal = page.getByRole('dialog', { name: 'Changer le mot de passe' });
+    await modal.getByRole('textbox', { name: 'Mot de passe actuel' }).fill(player.password);
+    await modal.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill('Galaxy2026');
+    await modal.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Galaxy2026');
+    await modal.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(modal.getByText('Mot de passe changé')).toBeVisible();
+
+    // The other browser's next call: 401, its refresh refused, and the login screen.
+    const answers: number[] = [];
+    otherPage.on('response', (response) => {
+      if (response.url().includes('/api/v1/')) answers.push(response.status());
+    });
+    await otherPage.getByRole('link', { name: 'Classement' }).first().click();
+    await expect(otherPage).toHaveURL(/\/login$/);
+    expect(answers).toContain(401);
+    await other.close();
+
+    // This browser stays signed in.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+  });
 });
