@@ -105,7 +105,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
 
 describe('SimulatorPage filled from a report', () => {
   it('fills the defender from the spy report of ?report= (units, combat research, stock)', async () => {
