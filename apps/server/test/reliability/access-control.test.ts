@@ -145,6 +145,7 @@ describe('access control between two accounts', () => {
       '/accounts',
       `/accounts/${b.me.id}`,
       '/accounts?order_by=username',
+      '/me/sessions',
       '/systems',
       `/systems/${bSystem}`,
       `/systems/${bSystem}/${bSystem}`,
@@ -276,6 +277,39 @@ describe('access control on fleets and reports (a test app of its own: it moves 
     printFigure(
       'access control (fleets)',
       `${calls.length} fleet, recall and report calls of A with B's ids and neighbours: all 404 with the unknown id's body, B unchanged`,
+    );
+  });
+});
+
+describe('access control on sessions (issue 22)', () => {
+  it("answers A's sign-out of B's sessions, and their neighbours, with the body of an id that never existed; B stays signed in", async () => {
+    const bSessions = await t.database.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('account_id', '=', b.me.id)
+      .execute();
+    const aSessions = await t.database.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('account_id', '=', a.me.id)
+      .execute();
+    const ids = neighbours(
+      bSessions.map((row) => row.id),
+      aSessions.map((row) => row.id),
+    );
+    expect(ids.length).toBeGreaterThan(2);
+    const missing = await call(a, 'DELETE', '/me/sessions/2147483646');
+    expect(missing.status).toBe(404);
+    for (const id of ids) {
+      const answer = await call(a, 'DELETE', `/me/sessions/${id}`);
+      expect({ id, ...answer }).toEqual({ id, status: 404, body: missing.body });
+    }
+    expect((await call(b, 'GET', '/me')).status).toBe(200);
+    const listed = JSON.parse((await call(a, 'GET', '/me/sessions')).body) as { data: { id: number }[] };
+    expect(listed.data.every((session) => !bSessions.some((row) => row.id === session.id))).toBe(true);
+    printFigure(
+      'access control',
+      `${ids.length} sign-outs of B's sessions by A: all 404 with one body, B signed in`,
     );
   });
 });

@@ -96,6 +96,15 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/me/fleets/:id' },
   { method: 'POST', path: '/me/fleets/:id/recall' },
   { method: 'GET', path: '/me/reports/:id' },
+  // Accounts (issue 22).
+  { method: 'POST', path: '/auth/password-reset', fields: ['email'] },
+  { method: 'POST', path: '/auth/password-reset/confirm', fields: ['token', 'new_password'] },
+  { method: 'POST', path: '/auth/email-change/confirm', fields: ['token'] },
+  { method: 'POST', path: '/me/password', fields: ['current_password', 'new_password'] },
+  { method: 'POST', path: '/me/email', fields: ['new_email', 'password'] },
+  { method: 'GET', path: '/me/sessions' },
+  { method: 'DELETE', path: '/me/sessions/:id' },
+  { method: 'DELETE', path: '/me', fields: ['password'] },
 ];
 
 /** Values that are never a valid id, quantity, index or name for the fuzzed player. */
