@@ -3,6 +3,7 @@ import {
   fleetPreviewSchema,
   fleetSchema,
   ShipListSchema,
+  type FleetList,
   type FleetOrderBody,
   type FleetPreview,
 } from '@starhold/contract';
@@ -30,11 +31,29 @@ export const FLEETS_POLL_MS = 300_000;
  * background poll would otherwise raise a toast every 30 s.
  */
 export function useFleetList() {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: fleetKeys.list,
-    queryFn: ({ signal }) => api.get('/me/fleets', { schema: fleetListSchema, signal, silent: true }),
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<FleetList>(fleetKeys.list);
+      const list = await api.get('/me/fleets', { schema: fleetListSchema, signal, silent: true });
+      // A colonize fleet that left the list has founded a colony (or is back): the planet list
+      // (dropdown, right column) is read again so that a new colony shows without a reload.
+      if (landedColonizers(before, list))
+        void queryClient.invalidateQueries({ queryKey: queryKeys.myPlanets });
+      return list;
+    },
     refetchInterval: FLEETS_POLL_MS,
   });
+}
+
+/** Whether an outbound colonize fleet of `before` is no longer outbound in `after`. */
+export function landedColonizers(before: FleetList | undefined, after: FleetList): boolean {
+  const outbound = (list: FleetList) =>
+    list.own.filter((fleet) => fleet.mission === 6 && fleet.state === 'outbound').map((fleet) => fleet.id);
+  if (before === undefined) return false;
+  const still = new Set(outbound(after));
+  return outbound(before).some((id) => !still.has(id));
 }
 
 export interface OwnedShip {

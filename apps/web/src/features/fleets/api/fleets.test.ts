@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { fleet } from '../test-utils';
+import { landedColonizers } from './fleets';
+
+const list = (...own: ReturnType<typeof fleet>[]) => ({ own, hostile: [] });
+
+describe('landedColonizers', () => {
+  it.each([
+    ['no earlier list', undefined, list(), false],
+    [
+      'a colonize fleet still outbound',
+      list(fleet({ id: 1, mission: 6 })),
+      list(fleet({ id: 1, mission: 6 })),
+      false,
+    ],
+    ['a colonize fleet gone', list(fleet({ id: 1, mission: 6 })), list(), true],
+    [
+      'a colonize fleet turned back (failed)',
+      list(fleet({ id: 1, mission: 6 })),
+      list(fleet({ id: 1, mission: 6, state: 'returning' })),
+      true,
+    ],
+    ['an attack fleet gone', list(fleet({ id: 1, mission: 3 })), list(), false],
+  ])('%s: %s', (_, before, after, expected) => {
+    expect(landedColonizers(before, after)).toBe(expected);
+  });
+});
