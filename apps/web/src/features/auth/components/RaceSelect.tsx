@@ -1,7 +1,8 @@
-import { Select } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRaces } from '../api/races';
+import { InfoTip } from '../../../components/InfoTip';
 import { raceName } from '../../../lib/names';
 
 export interface RaceSelectProps {
@@ -23,7 +24,18 @@ export function RaceSelect({ value, onChange, onBlur, feedback }: RaceSelectProp
   const loadFailed = races.isError;
   return (
     <Select
-      label={t('register.race')}
+      label={
+        // What the choice changes: in a tooltip, and under the field once a race is chosen (issue 26).
+        <Group gap={4} component="span" wrap="nowrap" display="inline-flex">
+          {t('register.race')}
+          <InfoTip
+            label={t('common:help.label', { subject: t('register.race') })}
+            text={t('common:help.races')}
+            testId="race-help"
+          />
+        </Group>
+      }
+      description={value === '1' || value === '2' ? t(`common:help.race.${value}`) : undefined}
       placeholder={t('register.racePlaceholder')}
       data={data}
       value={value}

@@ -18,6 +18,7 @@ import { abbreviateNumber, formatDateTime, formatDuration } from '../../../lib/f
 import { toasts } from '../../../lib/toasts';
 import { useCommandants, useUnlockCommandant } from '../api';
 import { isActive, secondsLeft } from '../model/commandant-status';
+import { InfoTip } from '../../../components/InfoTip';
 import { UnlockDialog } from './UnlockDialog';
 
 const ICONS: Record<string, ReactNode> = {
@@ -164,6 +165,7 @@ export function CommandantsPage({ clock = systemClock }: { clock?: Clock }) {
             <Text size="sm" c="dimmed">
               {t('balance')}
             </Text>
+            <InfoTip label={t('common:help.label', { subject: 'NMI' })} text={t('common:help.nmi')} />
             <Text fw={700} ff="monospace">
               {abbreviateNumber(balance)}
             </Text>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { clampPercent } from '../../../components/economy/economy-format';
+import { InfoTip } from '../../../components/InfoTip';
 import { formatDateTime } from '../../../lib/format';
 import classes from './dashboard.module.css';
 import { planetTypeName, raceName, securityName } from '../../../lib/names';
@@ -61,7 +62,11 @@ export function PlanetCard({ planet }: { planet: Planet }) {
           <Fact label={t('dashboard.capacity')}>
             <span data-testid="planet-capacity">
               {planet.capacity}/{planet.max_capacity}
-            </span>
+            </span>{' '}
+            <InfoTip
+              label={t('common:help.label', { subject: t('dashboard.capacity') })}
+              text={t('common:help.capacity')}
+            />
           </Fact>
           <Progress value={used} mt={6} aria-label={t('dashboard.capacity')} />
         </div>
@@ -85,13 +90,19 @@ export function SystemCard({ system }: { system: Planet['system'] }) {
         </Text>
         <Group justify="space-between" wrap="nowrap">
           <Title order={3}>{system.name}</Title>
-          <Badge
-            color={SECURITY_COLORS[system.security.id] ?? 'gray'}
-            variant="light"
-            data-testid="security-badge"
-          >
-            {securityName(t, system.security.name)}
-          </Badge>
+          <Group gap={4} wrap="nowrap">
+            <Badge
+              color={SECURITY_COLORS[system.security.id] ?? 'gray'}
+              variant="light"
+              data-testid="security-badge"
+            >
+              {securityName(t, system.security.name)}
+            </Badge>
+            <InfoTip
+              label={t('common:help.label', { subject: t('dashboard.security') })}
+              text={t(`common:help.security.${system.security.name}`)}
+            />
+          </Group>
         </Group>
         <Fact label={t('dashboard.race')}>{raceName(t, system.race.id)}</Fact>
         <Fact label={t('dashboard.position')}>
