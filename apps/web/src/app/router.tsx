@@ -22,6 +22,7 @@ const screens = {
   commandants: preloadableLazy(() => import('../features/commandants')),
   simulator: preloadableLazy(() => import('../features/simulator')),
   fleets: preloadableLazy(() => import('../features/fleets')),
+  admin: preloadableLazy(() => import('../features/admin')),
   emails: preloadableLazy(() => import('../features/emails')),
   systems: preloadableLazy(() => import('../features/systems')),
   auth: preloadableLazy(() => import('../features/auth')),
@@ -58,6 +59,8 @@ export const routes: RouteObject[] = [
       page('/commandants', screens.commandants),
       page('/simulator', screens.simulator),
       page('/fleets', screens.fleets),
+      page('/admin', screens.admin),
+      page('/admin/accounts/:id', screens.admin),
     ],
   },
   {

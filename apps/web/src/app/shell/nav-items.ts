@@ -6,6 +6,7 @@ import {
   IconMap2,
   IconRocket,
   IconRoute,
+  IconShieldLock,
   IconShieldHalfFilled,
   IconSwords,
   IconTrophy,
@@ -27,6 +28,8 @@ export const NAV_ITEMS = [
   { to: '/commandants', labelKey: 'nav.commandants', Icon: IconUserStar, end: false },
   { to: '/simulator', labelKey: 'simulator:nav', Icon: IconSwords, end: false },
   { to: '/fleets', labelKey: 'fleets:nav', Icon: IconRoute, end: false },
+  // Shown to operators only (Sidebar; decision 220).
+  { to: '/admin', labelKey: 'admin:nav', Icon: IconShieldLock, end: false, operatorOnly: true },
   { to: '/systems', labelKey: 'nav.map', Icon: IconMap2, end: false },
   { to: '/accounts', labelKey: 'nav.leaderboard', Icon: IconTrophy, end: false },
 ] as const;

@@ -1,0 +1,89 @@
+import { Anchor, Code, Stack, Text } from '@mantine/core';
+import type { AdminAuditEntry } from '@starhold/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GenericTable, type TableColumn } from '../../../components/GenericTable';
+import { formatDateTime } from '../../../lib/format';
+import { useAdminAudit } from '../api';
+
+const compact = (value: Record<string, unknown>): string => JSON.stringify(value);
+
+/** The audit log: the latest entries of the whole game, or `entries` (one account's) when given. */
+export function AuditTable({ entries }: { entries?: readonly AdminAuditEntry[] }) {
+  const { t, i18n } = useTranslation('admin');
+  const latest = useAdminAudit(50, entries === undefined);
+  const rows = entries ?? latest.data;
+  const columns: TableColumn<AdminAuditEntry>[] = [
+    {
+      key: 'at',
+      header: t('audit.at'),
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.at, { locale: i18n.language })}
+        </Text>
+      ),
+    },
+    {
+      key: 'who',
+      header: t('audit.who'),
+      render: (row) =>
+        row.operator_id === null ? (
+          <Text size="sm" fs="italic">
+            {t('audit.commandLine')}
+          </Text>
+        ) : (
+          row.operator_name
+        ),
+    },
+    {
+      key: 'what',
+      header: t('audit.what'),
+      render: (row) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {t(`actions.${row.action}`)}
+          </Text>
+          {row.reason !== '' && (
+            <Text size="xs" c="dimmed">
+              {row.reason}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'target',
+      header: t('audit.target'),
+      render: (row) =>
+        row.target_account_id === null ? (
+          '—'
+        ) : (
+          <Anchor component={Link} to={`/admin/accounts/${row.target_account_id}`} size="sm">
+            {row.target_name}
+          </Anchor>
+        ),
+    },
+    {
+      key: 'change',
+      header: t('audit.change'),
+      render: (row) => (
+        <Stack gap={2}>
+          <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{compact(row.before)}</Code>
+          <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{compact(row.after)}</Code>
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <div data-testid="admin-audit">
+      <GenericTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={entries === undefined && latest.isPending}
+        paginate
+        pageSize={10}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { AdminScreen } from './components/AdminScreen';
+
+export default AdminScreen;
