@@ -36,15 +36,16 @@ export function PlanetColumn() {
           >
             <IconPlanet size={26} stroke={1.4} className={classes.planetIcon} />
             <div style={{ minWidth: 0, flex: 1 }}>
-              <Text size="sm" fw={600} truncate>
+              {/* Whole names, wrapped: a 20-character name was cut to "Planète …" at 1280 px. */}
+              <Text size="sm" fw={600} lh={1.25} style={{ overflowWrap: 'anywhere' }}>
                 {planet.name}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {planet.system.name}
               </Text>
             </div>
             {focused && (
-              <Badge size="xs" variant="light">
+              <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
                 {t('planets.focus')}
               </Badge>
             )}

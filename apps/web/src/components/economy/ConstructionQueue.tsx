@@ -107,7 +107,12 @@ function QueueItem({ kind, item, raceId, clock, locale, cancelling, onCancel, on
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="queue-item">
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-        <Group gap={6} wrap="nowrap">
+        {/* The name on a line of its own, wrapped whole: beside the state badge a 1280 px queue
+            column cut both ("EN C…", "Synthétiseur d…"). */}
+        <Text size="sm" fw={600} lh={1.25} className={classes.wholeText}>
+          {name}
+        </Text>
+        <Group gap={6} wrap="wrap">
           <Badge
             size="xs"
             className={classes.wholeBadge}
@@ -116,13 +121,10 @@ function QueueItem({ kind, item, raceId, clock, locale, cancelling, onCancel, on
           >
             {finished ? t('queue.finished') : t(`queue.state.${item.state}`)}
           </Badge>
-          <Text size="sm" fw={600} truncate>
-            {name}
+          <Text size="xs" c="dimmed">
+            {target}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed">
-          {target}
-        </Text>
         {item.state === 1 && (
           <Text size="xs" c="yellow.5">
             {t('queue.waiting')}

@@ -34,6 +34,9 @@ interface ModuleGridProps {
   onQuickUpgrade: (item: ModuleView) => void;
 }
 
+/** Letters beyond which a word of a card's name no longer fits a 1280 px card at the normal size. */
+const LONG_WORD = 14;
+
 /** Level text: 'niveau N' or 'niveau N (+P)' when levels are queued. */
 export function useAmountText(kind: ModuleKind) {
   const { t } = useTranslation('economy');
@@ -85,7 +88,15 @@ export function ModuleGrid({
             >
               <Stack gap={6} align="center">
                 <ModuleImage folder={info.imageFolder} id={item.id} size="md" alt="" />
-                <Text size="sm" fw={700} ta="center" lh={1.2} className={classes.cardName}>
+                <Text
+                  // A word too long for a card at 1280 px ("électromagnétiques") takes a smaller size
+                  // rather than breaking mid-word.
+                  size={name.split(/\s+/).some((word) => word.length > LONG_WORD) ? 'xs' : 'sm'}
+                  fw={700}
+                  ta="center"
+                  lh={1.2}
+                  className={classes.cardName}
+                >
                   {name}
                 </Text>
                 <Text size="xs" c="dimmed" data-testid="module-amount">
