@@ -74,6 +74,38 @@ function factory(id: number, costs: { resourceId: number; amount: number }[]): F
 
 let requests: string[] = [];
 
+const researchItem = {
+  id: 17,
+  name: 'electromagnetic_weaponry',
+  image: '',
+  can_be_improved: false,
+  nb_upgrade_on_progress: 0,
+  next_level_costs: [{ resource: { id: 1, name: 'metal' }, amount: 50 }],
+  next_level_time: 60,
+  research: { id: 17, name: 'electromagnetic_weaponry' },
+  level: 0,
+};
+let researchList = {
+  modules: [researchItem],
+  construction_lists: [] as unknown[],
+  max_construction_lists: 3,
+};
+let buildingList = {
+  modules: [1, 2, 3, 4, 5].map((id) => ({
+    id,
+    name: `b${id}`,
+    image: '',
+    can_be_improved: false,
+    nb_upgrade_on_progress: 0,
+    next_level_costs: [],
+    next_level_time: 1,
+    building: { id, name: `b${id}`, race: { id: 1 } },
+    level: id === 3 ? 4 : 0,
+  })),
+  construction_lists: [],
+  max_construction_lists: 3,
+};
+
 beforeEach(() => {
   requests = [];
   // Only the intervals and the wall clock are fake: the answers' promises still settle.
@@ -98,6 +130,12 @@ beforeEach(() => {
           construction_lists: [],
           max_construction_lists: 3,
         },
+      });
+    if (path === '/me/planet/researchs') return json({ data: researchList });
+    if (path === '/me/planet/buildings') return json({ data: buildingList });
+    if (path === '/me/planet/researchs/17')
+      return json({
+        data: { ...researchList.modules[0], building_requirements: [], research_requirements: [] },
       });
     return json({ data: null });
   });
@@ -148,5 +186,47 @@ describe('ModulesScreen: buttons follow the resources', () => {
       await Promise.resolve();
     });
     expect(within(fuel).getByRole('button', { name: /Développer/ })).toBeDisabled();
+  });
+});
+
+describe('ModulesScreen: every blocked action says why', () => {
+  beforeEach(() => {
+    researchList = { modules: [researchItem], construction_lists: [], max_construction_lists: 3 };
+  });
+
+  it('names the missing prerequisite with its link, on the card and in the detail panel', async () => {
+    renderWithApp(<ModulesScreen kind="researchs" />, { route: '/account/research?id=17' });
+    const card = await screen.findByTestId('module-17');
+    const reason = await within(card).findByTestId('blocked-reason');
+    expect(reason).toHaveTextContent('Requiert Boucliers 2');
+    expect(within(reason).getByRole('link', { name: 'Boucliers 2' })).toHaveAttribute(
+      'href',
+      '/account/research?id=12',
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'Détail' });
+    const detailReason = await within(drawer).findByTestId('blocked-reason');
+    expect(detailReason).toHaveAttribute('data-reason', 'requirements');
+    expect(within(drawer).getByTestId('wait-estimate')).toHaveTextContent('non (voir ci-dessous)');
+    expect(within(drawer).getByRole('button', { name: 'Développer' })).toBeDisabled();
+  });
+
+  it('says the queue is full (3/3) rather than a wait', async () => {
+    const queued = (id: number) => ({
+      id,
+      type_id: 5,
+      module_id: 1,
+      state: 1,
+      started_at: null,
+      scheduled_at: null,
+      scheduled_value: id,
+    });
+    researchList = {
+      modules: [{ ...researchItem, id: 1, research: { id: 1, name: 'mining' } }],
+      construction_lists: [queued(1), queued(2), queued(3)],
+      max_construction_lists: 3,
+    };
+    renderWithApp(<ModulesScreen kind="researchs" />, { route: '/account/research' });
+    const card = await screen.findByTestId('module-1');
+    expect(await within(card).findByTestId('blocked-reason')).toHaveTextContent('File pleine (3/3)');
   });
 });
