@@ -45,6 +45,20 @@ export function listItem(id: number, name: string, overrides: Partial<SystemList
   };
 }
 
+/** GET /systems/map's columns for a list of systems. */
+export function columnsOf(systems: readonly SystemListItem[]) {
+  return {
+    ids: systems.map((s) => s.id),
+    names: systems.map((s) => s.name),
+    x: systems.map((s) => s.position.x),
+    y: systems.map((s) => s.position.y),
+    security: systems.map((s) => s.security.id),
+    race: systems.map((s) => s.race.id),
+    gates: systems.flatMap((s) => s.connections.filter((id) => id > s.id).flatMap((id) => [s.id, id])),
+    own: systems.filter((s) => s.has_own_planet).map((s) => s.id),
+  };
+}
+
 /** A fetch double answering JSON bodies per path (query string ignored). */
 export function fakeFetch(answers: Record<string, { status?: number; body: unknown }>) {
   return (input: RequestInfo | URL): Promise<Response> => {

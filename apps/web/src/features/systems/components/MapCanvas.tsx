@@ -4,34 +4,60 @@ import { IconArrowsMaximize, IconMinus, IconPlus } from '@tabler/icons-react';
 import { select } from 'd3-selection';
 import 'd3-transition';
 import { zoom, zoomIdentity, zoomTransform, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { SystemListItem } from '../api/get-systems';
-import type { RouteDrawing } from '../model/route-drawing';
-import type { MapTransform, Point } from '../model/types';
 import {
-  cssLayerTransform,
-  fitTransform,
-  focusTransform,
-  LABEL_ZOOM,
-  layerStillCovers,
-  layerTransform,
-  BUTTON_ZOOM,
-  wheelDelta,
-  ZOOM_MAX,
-  ZOOM_MIN,
-} from '../model/zoom';
-import { MatchLayer, RouteLayer, StaticLayer } from './MapLayers';
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { securityName } from '../../../lib/names';
+import type { SystemListItem } from '../api/get-systems';
+import { hostileTracks, ownTracks, type HostileFleetLike, type OwnFleetLike } from '../model/fleet-tracks';
+import {
+  buildScene,
+  clusterAt,
+  clusterLevelAt,
+  detailAt,
+  nodeRadius,
+  systemAt,
+  systemsInView,
+  systemsZoom,
+} from '../model/map-scene';
+import type { RouteDrawing } from '../model/route-drawing';
+import { securityTone } from '../model/security';
+import type { MapTransform, Point } from '../model/types';
+import { BUTTON_ZOOM, fitTransform, focusTransform, wheelDelta, ZOOM_MAX, ZOOM_MIN } from '../model/zoom';
+import { drawMap, FALLBACK_COLORS, readColors, type MapColors } from './map-draw';
 import { SystemTooltip } from './SystemTooltip';
 import classes from './systems-map.module.css';
 
 const FIT_PADDING = 32;
-/** How far beyond each side of the view the map layers are drawn, so a pan reveals drawn systems. */
-const LAYER_MARGIN = 400;
 const ANIMATION_MS = 450;
+/** Pixels a system's dot answers to the pointer beyond its own radius (a finger is wider on phones). */
+const HIT_SLOP = 6;
+const TOUCH_HIT_SLOP = 12;
+/** Systems of the view listed for keyboard and screen reader users. */
+const IN_VIEW_LIMIT = 40;
+/** Arrow keys move the map by this many pixels. */
+const KEY_PAN = 80;
+/** Fleets move slowly: their positions are redrawn once a second, not every frame. */
+const FLEET_REDRAW_MS = 1000;
+
+export interface MapFleets {
+  own: readonly OwnFleetLike[];
+  hostile: readonly HostileFleetLike[];
+}
+
+const NO_FLEETS: MapFleets = { own: [], hostile: [] };
 
 interface TooltipState {
   system: SystemListItem;
+  /** The system's place in the view when the tooltip opened. */
   x: number;
   y: number;
   pinned: boolean;
@@ -46,73 +72,130 @@ export interface MapCanvasProps {
   /** Touch screens have no hover: a tap shows the tooltip, its button opens the system. */
   tapToInspect: boolean;
   onOpen: (systemId: number) => void;
+  /** Own fleets in flight and hostile fleets heading for the player (GET /me/fleets). */
+  fleets?: MapFleets;
 }
 
-function systemNodeOf(target: EventTarget): { id: number; element: Element } | null {
-  if (!(target instanceof Element)) return null;
-  const element = target.closest('[data-system-id]');
-  const id = element?.getAttribute('data-system-id');
-  return element && id ? { id: Number(id), element } : null;
-}
-
-export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen }: MapCanvasProps) {
+/**
+ * The star map on one <canvas> (decision 185). d3-zoom owns the gestures on a surface that never
+ * moves; each gesture event only stores the transform and asks for an animation frame, which
+ * draws the level of detail of that zoom: clusters and lanes far out, systems and gates closer,
+ * names closer still. React renders only when the hovered system, the tooltip or the list of
+ * systems in view changes.
+ */
+export function MapCanvas({
+  systems,
+  matches,
+  route,
+  focus,
+  tapToInspect,
+  onOpen,
+  fleets = NO_FLEETS,
+}: MapCanvasProps) {
   const { t } = useTranslation('systems');
   const { ref: sizeRef, width, height } = useElementSize<HTMLDivElement>();
   const surfaceRef = useRef<HTMLDivElement>(null);
-  const svgRef = useRef<SVGSVGElement>(null);
-  const worldRef = useRef<SVGGElement>(null);
-  const overlayRef = useRef<SVGSVGElement>(null);
-  const overlayWorldRef = useRef<SVGGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const behaviourRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
+  const transformRef = useRef<MapTransform>({ x: 0, y: 0, k: 1 });
+  const frameRef = useRef<number | null>(null);
+  const colorsRef = useRef<MapColors>(FALLBACK_COLORS);
+  const hoverRef = useRef(-1);
+  const focusedRef = useRef(-1);
+  const firstDrawn = useRef(false);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
-  const byId = useMemo(() => new Map(systems.map((system) => [system.id, system])), [systems]);
+  const [inView, setInView] = useState<number[]>([]);
   const hasSize = width > 0 && height > 0;
 
-  // Pan and zoom never go through React, and a gesture does not redraw the thousands of shapes
-  // on every frame: software rasterisation of the whole map takes 30-50 ms, moving an already
-  // drawn layer a fraction of that. The two <svg> layers (systems and gates; matches and route)
-  // are drawn LAYER_MARGIN pixels beyond each side of the view and, while a gesture lasts, move as
-  // composited pictures under a CSS transform. The new transform is drawn into the SVG when the
-  // gesture ends, or earlier when the picture no longer covers the view or would turn blurry.
+  const scene = useMemo(() => buildScene(systems), [systems]);
+  const positions = useMemo(() => new Map(systems.map((system) => [system.id, system.position])), [systems]);
+  const matchIndexes = useMemo(
+    () => matches.flatMap((system) => scene.indexOf.get(system.id) ?? []),
+    [matches, scene],
+  );
+  const hostile = useMemo(() => hostileTracks(fleets.hostile, positions), [fleets.hostile, positions]);
+
+  // What a frame reads, kept in a ref so the frame callback never goes stale and never re-renders.
+  const latest = useRef({ scene, matchIndexes, route, hostile, fleets, positions, tapToInspect });
+  useLayoutEffect(() => {
+    latest.current = { scene, matchIndexes, route, hostile, fleets, positions, tapToInspect };
+  });
+
+  const draw = useCallback(() => {
+    frameRef.current = null;
+    const canvas = canvasRef.current;
+    const surface = surfaceRef.current;
+    if (!canvas || !surface) return;
+    const current = latest.current;
+    const transform = transformRef.current;
+    const viewport = { width: surface.clientWidth, height: surface.clientHeight };
+    const ctx = canvas.getContext('2d');
+    let detail = detailAt(transform.k, current.scene.spacing);
+    if (ctx && viewport.width > 0) {
+      const ratio = window.devicePixelRatio || 1;
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      detail = drawMap(
+        ctx,
+        current.scene,
+        transform,
+        viewport,
+        colorsRef.current,
+        {
+          matches: current.matchIndexes,
+          route: current.route,
+          own: ownTracks(current.fleets.own, current.positions, Date.now()),
+          hostile: current.hostile,
+          hover: hoverRef.current,
+          focus: focusedRef.current,
+        },
+        current.tapToInspect,
+      );
+      if (!firstDrawn.current && current.scene.size > 0) {
+        firstDrawn.current = true;
+        performance.mark('starhold:map-drawn');
+      }
+    }
+    // What the frame shows, for tests and the bench (the canvas itself has no DOM to query).
+    surface.dataset.transform = `${transform.x},${transform.y},${transform.k}`;
+    surface.dataset.detail = detail;
+  }, []);
+
+  const schedule = useCallback(() => {
+    if (frameRef.current === null) frameRef.current = requestAnimationFrame(draw);
+  }, [draw]);
+
+  useEffect(
+    () => () => {
+      if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
+    },
+    [],
+  );
+
+  const refreshInView = useCallback(() => {
+    const surface = surfaceRef.current;
+    if (!surface) return;
+    const viewport = { width: surface.clientWidth, height: surface.clientHeight };
+    const next = systemsInView(latest.current.scene, transformRef.current, viewport, IN_VIEW_LIMIT);
+    setInView((previous) =>
+      previous.length === next.length && previous.every((value, index) => value === next[index])
+        ? previous
+        : next,
+    );
+  }, []);
+
   useEffect(() => {
     const surface = surfaceRef.current;
-    const svg = svgRef.current;
-    const world = worldRef.current;
-    const overlay = overlayRef.current;
-    const overlayWorld = overlayWorldRef.current;
-    if (!surface || !svg || !world || !overlay || !overlayWorld) return;
-    let drawn: MapTransform = { x: 0, y: 0, k: 1 };
-    let current: MapTransform = drawn;
-    const layers = [svg, overlay];
-    const draw = () => {
-      drawn = current;
-      // The layers start LAYER_MARGIN pixels above and left of the surface the transform is for.
-      const value = `translate(${drawn.x + LAYER_MARGIN},${drawn.y + LAYER_MARGIN}) scale(${drawn.k})`;
-      world.setAttribute('transform', value);
-      overlayWorld.setAttribute('transform', value);
-      for (const layer of layers) layer.style.removeProperty('transform');
-      // Sizes depend on the scale only: a pan must not restyle a thousand nodes.
-      for (const layer of layers) layer.style.setProperty('--map-k', String(drawn.k));
-      svg.dataset.labels = drawn.k >= LABEL_ZOOM ? 'on' : 'off';
-    };
-    draw();
+    if (!surface) return;
     const behaviour = zoom<HTMLDivElement, unknown>()
       .scaleExtent([ZOOM_MIN, ZOOM_MAX])
       .wheelDelta(wheelDelta)
       .on('start', () => setTooltip((previous) => (previous?.pinned ? previous : null)))
       .on('zoom', (event: D3ZoomEvent<HTMLDivElement, unknown>) => {
         const { x, y, k } = event.transform;
-        current = { x, y, k };
-        const layer = layerTransform(drawn, current);
-        const view = { width: surface.clientWidth, height: surface.clientHeight };
-        if (!layerStillCovers(layer, view, LAYER_MARGIN)) {
-          draw();
-          return;
-        }
-        const css = cssLayerTransform(layer);
-        for (const element of layers) element.style.transform = css;
+        transformRef.current = { x, y, k };
+        schedule();
       })
-      .on('end', draw);
+      .on('end', refreshInView);
     behaviourRef.current = behaviour;
     const selection = select(surface);
     // Double-click would zoom by 2, outside the wheel steps of the spec, and clash with opening.
@@ -121,7 +204,32 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
       selection.interrupt().on('.zoom', null);
       behaviourRef.current = null;
     };
-  }, []);
+  }, [schedule, refreshInView]);
+
+  // The canvas holds device pixels; a new size (or theme) redraws at once.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const surface = surfaceRef.current;
+    if (!canvas || !surface || !hasSize) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    colorsRef.current = readColors(surface);
+    schedule();
+    refreshInView();
+  }, [width, height, hasSize, schedule, refreshInView]);
+
+  // New systems, matches, route or fleets: one more frame.
+  useEffect(() => {
+    schedule();
+  }, [scene, matchIndexes, route, hostile, fleets, tapToInspect, schedule]);
+  useEffect(() => refreshInView(), [scene, refreshInView]);
+
+  useEffect(() => {
+    if (fleets.own.length === 0) return;
+    const timer = window.setInterval(schedule, FLEET_REDRAW_MS);
+    return () => window.clearInterval(timer);
+  }, [fleets.own.length, schedule]);
 
   const moveTo = useCallback((target: MapTransform, animate: boolean) => {
     const surface = surfaceRef.current;
@@ -147,19 +255,19 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
   }, []);
 
   const viewport = useMemo(() => ({ width, height }), [width, height]);
-  const positions = useMemo(() => systems.map((system) => system.position), [systems]);
+  const allPositions = useMemo(() => systems.map((system) => system.position), [systems]);
   const fitAll = useCallback(
-    (animate: boolean) => moveTo(fitTransform(positions, viewport, FIT_PADDING), animate),
-    [moveTo, positions, viewport],
+    (animate: boolean) => moveTo(fitTransform(allPositions, viewport, FIT_PADDING), animate),
+    [moveTo, allPositions, viewport],
   );
 
   // The first frame with a size shows the whole universe; later resizes keep the player's view.
   const fitted = useRef(false);
   useEffect(() => {
-    if (!hasSize || fitted.current || positions.length === 0) return;
+    if (!hasSize || fitted.current || allPositions.length === 0) return;
     fitted.current = true;
     fitAll(false);
-  }, [hasSize, fitAll, positions.length]);
+  }, [hasSize, fitAll, allPositions.length]);
 
   const appliedFocus = useRef<readonly Point[] | null>(null);
   useEffect(() => {
@@ -172,40 +280,93 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
     if (target) moveTo(target, true);
   }, [focus, hasSize, viewport, moveTo]);
 
-  // Anchored on the node rather than the pointer, so the tooltip does not jitter and a tap
-  // places it the same way as a hover.
-  const showTooltip = useCallback(
-    (node: { id: number; element: Element }, pinned: boolean) => {
-      const system = byId.get(node.id);
-      const surface = surfaceRef.current;
-      if (!system || !surface) return;
-      // The surface never moves with the map, unlike the <svg> layers during a gesture.
-      const box = surface.getBoundingClientRect();
-      const nodeBox = node.element.getBoundingClientRect();
-      setTooltip({
-        system,
-        x: nodeBox.left + nodeBox.width / 2 - box.left,
-        y: nodeBox.top + nodeBox.height / 2 - box.top,
-        pinned,
-      });
-    },
-    [byId],
-  );
+  const pointIn = (event: { clientX: number; clientY: number }) => {
+    const box = surfaceRef.current?.getBoundingClientRect();
+    return { x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) };
+  };
 
-  const onPointerOver = (event: PointerEvent<SVGGElement>) => {
-    if (tapToInspect || event.pointerType === 'touch') return;
-    const node = systemNodeOf(event.target);
-    if (node) showTooltip(node, false);
+  /** The system under a point: any drawn system, or only own ones while the map shows clusters. */
+  const hit = (point: Point, touch: boolean): number => {
+    const transform = transformRef.current;
+    const clusters = detailAt(transform.k, scene.spacing) === 'clusters';
+    const radius = nodeRadius(transform.k, scene.spacing, tapToInspect) * 1.7;
+    return systemAt(scene, transform, point, radius + (touch ? TOUCH_HIT_SLOP : HIT_SLOP), clusters);
   };
-  const onPointerOut = (event: PointerEvent<SVGGElement>) => {
-    if (tapToInspect || event.pointerType === 'touch') return;
-    if (systemNodeOf(event.target)) setTooltip((current) => (current?.pinned ? current : null));
+
+  /** A tooltip anchored on the system's dot in the view as drawn now. */
+  const tooltipOf = (index: number, pinned: boolean): TooltipState | null => {
+    const system = systems[index];
+    if (!system) return null;
+    const { x, y, k } = transformRef.current;
+    return { system, x: scene.x[index]! * k + x, y: scene.y[index]! * k + y, pinned };
   };
-  const onClick = (event: MouseEvent<SVGGElement>) => {
-    const node = systemNodeOf(event.target);
-    if (!node) return;
-    if (tapToInspect) showTooltip(node, true);
-    else onOpen(node.id);
+
+  const setHover = (index: number) => {
+    if (hoverRef.current === index) return;
+    hoverRef.current = index;
+    schedule();
+  };
+
+  // Mouse events rather than pointer events: a finger's tap is handled by the click (tapToInspect).
+  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
+    if (tapToInspect || event.buttons !== 0) return;
+    const index = hit(pointIn(event), false);
+    if (index === hoverRef.current) return;
+    setHover(index);
+    const next = tooltipOf(index, false);
+    setTooltip((current) => (current?.pinned ? current : next));
+    if (surfaceRef.current) surfaceRef.current.style.cursor = index >= 0 ? 'pointer' : '';
+  };
+
+  const onMouseLeave = () => {
+    setHover(-1);
+    setTooltip((current) => (current?.pinned ? current : null));
+  };
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const point = pointIn(event);
+    const touch = tapToInspect;
+    const index = hit(point, touch);
+    const system = systems[index];
+    if (system) {
+      if (tapToInspect) {
+        setHover(index);
+        setTooltip(tooltipOf(index, true));
+      } else onOpen(system.id);
+      return;
+    }
+    setTooltip(null);
+    setHover(-1);
+    // A cluster opens onto its systems: centred, at the zoom where they are drawn one by one.
+    const transform = transformRef.current;
+    if (detailAt(transform.k, scene.spacing) !== 'clusters') return;
+    const level = clusterLevelAt(scene, transform.k);
+    const cell = level ? clusterAt(level, transform, point) : -1;
+    if (!level || cell < 0) return;
+    const k = Math.min(ZOOM_MAX, systemsZoom(scene.spacing) * 1.25);
+    moveTo({ k, x: width / 2 - level.x[cell]! * k, y: height / 2 - level.y[cell]! * k }, true);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const surface = surfaceRef.current;
+    const behaviour = behaviourRef.current;
+    if (!surface || !behaviour || event.target !== surface) return;
+    const pan: Record<string, [number, number]> = {
+      ArrowLeft: [KEY_PAN, 0],
+      ArrowRight: [-KEY_PAN, 0],
+      ArrowUp: [0, KEY_PAN],
+      ArrowDown: [0, -KEY_PAN],
+    };
+    const move = pan[event.key];
+    if (move) {
+      const k = transformRef.current.k;
+      select(surface).call((selection) => behaviour.translateBy(selection, move[0] / k, move[1] / k));
+      refreshInView();
+    } else if (event.key === '+' || event.key === '=') zoomStep(BUTTON_ZOOM);
+    else if (event.key === '-' || event.key === '_') zoomStep(1 / BUTTON_ZOOM);
+    else if (event.key === '0') fitAll(true);
+    else return;
+    event.preventDefault();
   };
 
   return (
@@ -214,31 +375,55 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
         ref={surfaceRef}
         className={classes.surface}
         data-testid="systems-map"
-        role="img"
+        role="application"
         aria-label={t('map.ariaLabel')}
-        onClick={(event) => {
-          if (!systemNodeOf(event.target)) setTooltip(null);
-        }}
+        aria-describedby="systems-map-keys"
+        tabIndex={0}
+        onMouseMove={onMouseMove}
+        onMouseLeave={onMouseLeave}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        data-route-start={route.start?.id}
+        data-route-end={route.end?.id}
+        data-route-segments={route.segments.length}
+        data-matches={matches.map((system) => system.id).join(',')}
+        data-fleets={`${fleets.own.length}:${hostile.length}`}
       >
-        <svg ref={svgRef} className={classes.svg} data-labels="off">
-          <g
-            ref={worldRef}
-            data-testid="map-world"
-            onPointerOver={onPointerOver}
-            onPointerOut={onPointerOut}
-            onClick={onClick}
-          >
-            <StaticLayer systems={systems} />
-          </g>
-        </svg>
-        {/* A layer of its own, so the pulsing search rings never make the browser redraw the map. */}
-        <svg ref={overlayRef} className={`${classes.svg} ${classes.overlay}`} aria-hidden>
-          <g ref={overlayWorldRef}>
-            <MatchLayer systems={matches} />
-            <RouteLayer drawing={route} />
-          </g>
-        </svg>
+        <canvas ref={canvasRef} className={classes.layer} aria-hidden />
       </div>
+      <p id="systems-map-keys" className={classes.visuallyHidden}>
+        {t('map.keys')}
+      </p>
+      {/* The systems of the view as buttons: the map's content for the keyboard and screen readers. */}
+      <ul className={classes.inView} aria-label={t('map.inView')} data-testid="map-systems-in-view">
+        {inView.map((index) => {
+          const system = systems[index];
+          if (!system) return null;
+          return (
+            <li key={system.id}>
+              <button
+                type="button"
+                className={classes.inViewButton}
+                data-system-id={system.id}
+                data-security={securityTone(system.security.name)}
+                onFocus={() => {
+                  focusedRef.current = index;
+                  schedule();
+                  setTooltip(tooltipOf(index, false));
+                }}
+                onBlur={() => {
+                  focusedRef.current = -1;
+                  schedule();
+                  setTooltip((current) => (current?.pinned ? current : null));
+                }}
+                onClick={() => onOpen(system.id)}
+              >
+                {system.name} · {securityName(t, system.security.name)}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
       {tooltip ? (
         <SystemTooltip
           system={tooltip.system}
@@ -248,7 +433,10 @@ export function MapCanvas({ systems, matches, route, focus, tapToInspect, onOpen
           containerHeight={height}
           pinned={tooltip.pinned}
           onOpen={() => onOpen(tooltip.system.id)}
-          onClose={() => setTooltip(null)}
+          onClose={() => {
+            setTooltip(null);
+            setHover(-1);
+          }}
         />
       ) : null}
       <Stack className={classes.controls} gap={6}>

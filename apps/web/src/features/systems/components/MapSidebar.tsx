@@ -117,6 +117,14 @@ export function MapSidebar({
             <span className={classes.swatchRoute} />
             <Text size="sm">{t('legend.route')}</Text>
           </Group>
+          <Group gap="xs" wrap="nowrap">
+            <span className={classes.swatchFleet} />
+            <Text size="sm">{t('legend.fleet')}</Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <span className={classes.swatchHostile} />
+            <Text size="sm">{t('legend.hostile')}</Text>
+          </Group>
         </Stack>
       </Section>
 

@@ -33,6 +33,8 @@ export interface RouteFinderProps {
   onClear: () => void;
 }
 
+const byName = new Intl.Collator();
+
 export function RouteFinder({ systems, route, searching, failed, onFind, onClear }: RouteFinderProps) {
   const { t } = useTranslation('systems');
   const [from, setFrom] = useState<string | null>(null);
@@ -40,8 +42,9 @@ export function RouteFinder({ systems, route, searching, failed, onFind, onClear
   const [prefer, setPrefer] = useState<RoutePreference>('shortest');
   const options = useMemo(
     () =>
+      // A collator compares 10,000 names many times faster than localeCompare one pair at a time.
       [...systems]
-        .sort((a, b) => a.name.localeCompare(b.name))
+        .sort((a, b) => byName.compare(a.name, b.name))
         .map((system) => ({ value: String(system.id), label: system.name })),
     [systems],
   );

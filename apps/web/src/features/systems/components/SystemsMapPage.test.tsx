@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toasts } from '../../../lib/toasts';
-import { fakeFetch, listItem, renderScreen } from '../test-utils';
+import { columnsOf, fakeFetch, listItem, renderScreen } from '../test-utils';
 import { SEARCH_DEBOUNCE_MS, SystemsMapPage } from './SystemsMapPage';
 
 const systems = [
@@ -17,10 +17,13 @@ const route = [
 ];
 
 beforeEach(() => {
+  // jsdom has no canvas: the map draws nothing and keeps its data attributes.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   vi.stubGlobal(
     'fetch',
     fakeFetch({
-      '/api/v1/systems': { body: { data: systems } },
+      '/api/v1/systems/map': { body: { data: columnsOf(systems) } },
+      '/api/v1/me/fleets': { body: { data: { own: [], hostile: [] } } },
       '/api/v1/systems/1/3': { body: { data: route } },
       '/api/v1/systems/3/1': {
         status: 404,
@@ -63,7 +66,7 @@ describe('SystemsMapPage', () => {
       vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
     });
     expect(screen.queryByTestId('search-results')).not.toBeInTheDocument();
-    expect(document.querySelectorAll('[data-match-id]')).toHaveLength(0);
+    expect(screen.getByTestId('systems-map')).toHaveAttribute('data-matches', '');
     act(() => {
       vi.advanceTimersByTime(1);
     });
@@ -71,9 +74,7 @@ describe('SystemsMapPage', () => {
     expect(
       within(screen.getByTestId('search-results')).getByRole('link', { name: 'Bételgeuse' }),
     ).toHaveAttribute('href', '/systems/2');
-    expect(
-      [...document.querySelectorAll('[data-match-id]')].map((ring) => ring.getAttribute('data-match-id')),
-    ).toEqual(['2']);
+    expect(screen.getByTestId('systems-map')).toHaveAttribute('data-matches', '2');
   });
 
   it('keeps find disabled until both ends are chosen, then draws and lists the route', async () => {
@@ -88,10 +89,10 @@ describe('SystemsMapPage', () => {
     await userEvent.click(find);
     expect(await screen.findByTestId('route-jumps')).toHaveTextContent('2 sauts');
     expect(screen.getAllByTestId('route-hop')).toHaveLength(3);
-    expect(document.querySelectorAll('[data-route-segment]')).toHaveLength(2);
+    expect(screen.getByTestId('systems-map')).toHaveAttribute('data-route-segments', '2');
     await userEvent.click(screen.getByRole('button', { name: 'Effacer' }));
     expect(screen.queryByTestId('route-result')).not.toBeInTheDocument();
-    expect(document.querySelectorAll('[data-route-segment]')).toHaveLength(0);
+    expect(screen.getByTestId('systems-map')).toHaveAttribute('data-route-segments', '0');
   });
 
   it('logs a route failure to the console without raising a toast', async () => {

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
+import { useFleetList } from '../../fleets';
 import { useFindRoute } from '../api/find-route';
 import { useSystems } from '../api/get-systems';
 import { MOBILE_QUERY } from '../../../lib/breakpoints';
@@ -25,6 +26,7 @@ export function SystemsMapPage() {
   const navigate = useNavigate();
   const systemsQuery = useSystems();
   const findRoute = useFindRoute();
+  const fleetList = useFleetList();
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [view, setView] = useState<MobileView>('map');
   const [search, setSearch] = useState('');
@@ -35,6 +37,10 @@ export function SystemsMapPage() {
   const positions = useMemo(() => new Map(systems.map((system) => [system.id, system.position])), [systems]);
   const gates = useMemo(() => gateCount(systems), [systems]);
   const matches = useMemo(() => matchSystems(systems, searchedFor), [systems, searchedFor]);
+  const fleets = useMemo(
+    () => ({ own: fleetList.data?.own ?? [], hostile: fleetList.data?.hostile ?? [] }),
+    [fleetList.data],
+  );
   const route = findRoute.data;
   const drawing = useMemo(
     () => (route ? routeDrawing(route, positions) : EMPTY_ROUTE_DRAWING),
@@ -122,6 +128,7 @@ export function SystemsMapPage() {
             route={drawing}
             focus={focus}
             tapToInspect={mobile}
+            fleets={fleets}
             onOpen={(id) => void navigate(`/systems/${id}`)}
           />
         </div>

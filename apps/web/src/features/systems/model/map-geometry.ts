@@ -27,5 +27,10 @@ export function gateEdges(systems: readonly MapSystem[]): MapEdge[] {
 
 /** The statistic shown in the sidebar: distinct gates, not connection entries. */
 export function gateCount(systems: readonly MapSystem[]): number {
-  return gateEdges(systems).length;
+  const ids = new Set(systems.map((system) => system.id));
+  let count = 0;
+  for (const system of systems)
+    for (const neighbourId of system.connections)
+      if (neighbourId > system.id && ids.has(neighbourId)) count += 1;
+  return count;
 }

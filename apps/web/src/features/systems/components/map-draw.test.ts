@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { buildScene } from '../model/map-scene';
+import { EMPTY_ROUTE_DRAWING, routeDrawing } from '../model/route-drawing';
+import { listItem } from '../test-utils';
+import { drawMap, FALLBACK_COLORS, laneWidth, type MapOverlay } from './map-draw';
+
+/** A 2D context that records the calls a frame makes (jsdom has no canvas). */
+function recorder() {
+  const calls: { name: string; args: unknown[]; style: string; dash: number[] }[] = [];
+  let dash: number[] = [];
+  const state = { fillStyle: '', strokeStyle: '' };
+  const record =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push({ name, args, style: name === 'fill' ? state.fillStyle : state.strokeStyle, dash });
+    };
+  const ctx = new Proxy(state as unknown as CanvasRenderingContext2D, {
+    get(target, key: string) {
+      if (key === 'setLineDash') return (value: number[]) => (dash = value);
+      if (key in target) return (target as unknown as Record<string, unknown>)[key];
+      return record(key);
+    },
+    set(target, key: string, value) {
+      (target as unknown as Record<string, unknown>)[key] = value;
+      return true;
+    },
+  });
+  return { ctx, calls, count: (name: string) => calls.filter((call) => call.name === name).length };
+}
+
+const systems = Array.from({ length: 100 }, (_, i) =>
+  listItem(i + 1, `S${i + 1}`, {
+    position: { x: (i % 10) * 10, y: Math.floor(i / 10) * 10 },
+    connections: i % 10 < 9 ? [i + 2] : [],
+    has_own_planet: i === 0,
+  }),
+);
+const scene = buildScene(systems);
+const view = { width: 400, height: 400 };
+const none: MapOverlay = {
+  matches: [],
+  route: EMPTY_ROUTE_DRAWING,
+  own: [],
+  hostile: [],
+  hover: -1,
+  focus: -1,
+};
+
+describe('drawMap', () => {
+  it('draws clusters far out: fewer discs than systems, and the own system still on its own', () => {
+    const { ctx, count } = recorder();
+    expect(drawMap(ctx, scene, { x: 0, y: 0, k: 0.5 }, view, FALLBACK_COLORS, none, false)).toBe('clusters');
+    const arcs = count('arc');
+    expect(arcs).toBeGreaterThan(1);
+    expect(arcs).toBeLessThan(100);
+    expect(count('lineTo')).toBeLessThan(90); // lanes, not every gate
+  });
+
+  it('draws every system and gate in view closer, and names closer still', () => {
+    const systemsLevel = recorder();
+    expect(drawMap(systemsLevel.ctx, scene, { x: 0, y: 0, k: 2 }, view, FALLBACK_COLORS, none, false)).toBe(
+      'systems',
+    );
+    // 100 dots and the own system's ring; 90 gates.
+    expect(systemsLevel.count('arc')).toBe(101);
+    expect(systemsLevel.count('lineTo')).toBe(90);
+    expect(systemsLevel.count('fillText')).toBe(0);
+    const labels = recorder();
+    expect(drawMap(labels.ctx, scene, { x: -200, y: 0, k: 5 }, view, FALLBACK_COLORS, none, false)).toBe(
+      'labels',
+    );
+    // At zoom 5 moved 40 units right, the view and its 60 px margin span x 28 to 132: 7 columns of 10.
+    expect(labels.count('fillText')).toBe(70);
+  });
+
+  it('draws the route dashed in yellow with its ends, search rings and both kinds of fleets', () => {
+    const positions = new Map(systems.map((system) => [system.id, system.position]));
+    const { ctx, calls } = recorder();
+    drawMap(
+      ctx,
+      scene,
+      { x: 0, y: 0, k: 2 },
+      view,
+      FALLBACK_COLORS,
+      {
+        ...none,
+        matches: [5],
+        route: routeDrawing(systems.slice(0, 3), positions),
+        own: [
+          {
+            id: 1,
+            returning: false,
+            at: { x: 5, y: 0 },
+            heading: 0,
+            ahead: [
+              { x: 5, y: 0 },
+              { x: 10, y: 0 },
+            ],
+          },
+        ],
+        hostile: [{ id: 2, from: { x: 90, y: 90 }, to: { x: 0, y: 0 } }],
+      },
+      false,
+    );
+    const strokes = calls.filter((call) => call.name === 'stroke');
+    expect(strokes.some((call) => call.style === FALLBACK_COLORS.route && call.dash.join() === '8,6')).toBe(
+      true,
+    );
+    expect(strokes.some((call) => call.style === FALLBACK_COLORS.hostile && call.dash.length > 0)).toBe(true);
+    expect(strokes.some((call) => call.style === FALLBACK_COLORS.match)).toBe(true);
+    const fills = calls.filter((call) => call.name === 'fill').map((call) => call.style);
+    expect(fills).toEqual(
+      expect.arrayContaining([
+        FALLBACK_COLORS.routeStart,
+        FALLBACK_COLORS.routeEnd,
+        FALLBACK_COLORS.fleet,
+        FALLBACK_COLORS.hostile,
+      ]),
+    );
+  });
+
+  it.each([
+    [1, 1],
+    [2, 1],
+    [3, 2],
+    [5, 2],
+    [6, 3],
+    [40, 3],
+  ])('draws a lane of %s gates %s px wide', (gates, width) => {
+    expect(laneWidth(gates)).toBe(width);
+  });
+});
