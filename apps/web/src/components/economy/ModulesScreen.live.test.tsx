@@ -90,7 +90,7 @@ let researchList = {
   construction_lists: [] as unknown[],
   max_construction_lists: 3,
 };
-let buildingList = {
+const buildingList = {
   modules: [1, 2, 3, 4, 5].map((id) => ({
     id,
     name: `b${id}`,
