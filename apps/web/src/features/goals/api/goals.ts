@@ -10,10 +10,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
+/**
+ * Under the planet's key: every pushed construction event, order or cancel refreshes the planet's
+ * queries, and with them the goals' progress, the alerts and the queues' forecast.
+ */
 export const goalKeys = {
-  goals: [...queryKeys.me, 'goals'] as const,
-  alerts: [...queryKeys.me, 'alerts'] as const,
-  /** Under the planet's key: whatever refreshes the queues refreshes their forecast. */
+  goals: [...queryKeys.myPlanet, 'goals'] as const,
+  alerts: [...queryKeys.myPlanet, 'alerts'] as const,
   forecasts: [...queryKeys.myPlanet, 'queue-forecast'] as const,
 };
 
@@ -35,8 +38,8 @@ export function useClaimGoal() {
       api.post(`/me/goals/${id}/claim`, undefined, { schema: claimGoalResponseSchema.shape.data }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: goalKeys.goals }),
-        // The reward landed on the focus planet (resources) and the account (NMI, on /me).
+        // The reward landed on the focus planet (resources; the goals are under its key too) and
+        // the account (NMI, on /me).
         queryClient.invalidateQueries({ queryKey: queryKeys.myPlanet }),
         queryClient.invalidateQueries({ queryKey: queryKeys.me, exact: true }),
       ]),

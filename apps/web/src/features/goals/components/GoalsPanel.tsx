@@ -16,15 +16,19 @@ function NextGoal({ goal, raceId, claimable }: { goal: Goal; raceId: number; cla
   const reward = rewardParts(goal.reward, t, locale);
   const ready = goal.state === 'claimable';
   const others = claimable - (ready ? 1 : 0);
-  const onClaim = () =>
-    claim.mutate(goal.id, {
-      onSuccess: () =>
+  // Not mutate's own onSuccess: the refreshed goals replace this step (and this component)
+  // before it would run. A refusal is already a toast of the API client.
+  const onClaim = () => {
+    void claim.mutateAsync(goal.id).then(
+      () =>
         toasts.show({
           type: 'success',
           title: t('panel.claimed.title'),
           message: t('panel.claimed.message', { goal: title, reward: reward.join(', ') }),
         }),
-    });
+      () => undefined,
+    );
+  };
   return (
     <Stack gap="xs" data-testid="next-goal" data-goal={goal.key}>
       <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
@@ -37,7 +41,7 @@ function NextGoal({ goal, raceId, claimable }: { goal: Goal; raceId: number; cla
         {ready ? t('panel.done') : hint}
       </Text>
       {!ready && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" data-testid="goal-progress">
           {t('panel.progress', { current: goal.progress.current, target: goal.progress.target })}
         </Text>
       )}
