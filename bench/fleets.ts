@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEFENSES } from '../packages/rules/src/index.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -57,6 +58,9 @@ export interface FleetBench {
     planetRps: number;
     planetFailures: number;
     loadSeconds: number;
+    /** The server's event-loop delay while arrivals settle (the bench's process). */
+    loopDelayP99Ms: number;
+    loopDelayMaxMs: number;
   };
 }
 
@@ -230,10 +234,14 @@ async function main(): Promise<FleetBench> {
     );
     const helloSpec = { origin: `http://127.0.0.1:${helloPort}`, mode: 'get' as const, path: '/hello' };
     const dispatchSpec = { origin, mode: 'post' as const, path: `${API}/me/fleets`, cookiesFile, bodiesFile };
-    await load({ ...helloSpec, seconds: 1 });
-    await load({ ...dispatchSpec, seconds: 1 });
+    if (process.env.BENCH_FLEETS_ARRIVALS_ONLY !== '1') {
+      await load({ ...helloSpec, seconds: 1 });
+      await load({ ...dispatchSpec, seconds: 1 });
+    }
     const dispatch: FleetBench['dispatch'] = { rps: [], p99Ms: [], ceilingRps: [], failures: 0 };
-    for (let run = 1; run <= RUNS; run += 1) {
+    // BENCH_FLEETS_ARRIVALS_ONLY=1: the arrival figure alone (profiling the scheduler's path).
+    const runs = process.env.BENCH_FLEETS_ARRIVALS_ONLY === '1' ? 0 : RUNS;
+    for (let run = 1; run <= runs; run += 1) {
       const ceiling = await load({ ...helloSpec, seconds: SECONDS });
       const result = await load({ ...dispatchSpec, seconds: SECONDS });
       dispatch.ceilingRps.push(ceiling.requestsPerSecond);
@@ -313,6 +321,10 @@ async function main(): Promise<FleetBench> {
     // Let autocannon connect before the scheduler starts.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const deps = economyDeps({ db, dialect: handle.dialect, config });
+    // How long the server's event loop (this process) is held at a time while arrivals settle:
+    // a read waits at least that long.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const settleStart = performance.now();
     const deadline = Date.now() + 300_000;
     let left = fleets;
@@ -322,6 +334,7 @@ async function main(): Promise<FleetBench> {
       left = await outbound();
     }
     const seconds = (performance.now() - settleStart) / 1000;
+    loopDelay.disable();
     const planet = await reading;
     const arrivals: FleetBench['arrivals'] = {
       fleets,
@@ -333,9 +346,11 @@ async function main(): Promise<FleetBench> {
       planetRps: planet.requestsPerSecond,
       planetFailures: planet.non2xx + planet.errors,
       loadSeconds,
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      loopDelayMaxMs: loopDelay.max / 1e6,
     };
     log(
-      `${fleets - left} arrivals in ${seconds.toFixed(1)} s: ${arrivals.perSecond.toFixed(0)}/s; GET /me/planet meanwhile p99 ${planet.p99Ms} ms at ${planet.requestsPerSecond.toFixed(0)} req/s over ${loadSeconds} s`,
+      `${fleets - left} arrivals in ${seconds.toFixed(1)} s: ${arrivals.perSecond.toFixed(0)}/s; GET /me/planet meanwhile p99 ${planet.p99Ms} ms at ${planet.requestsPerSecond.toFixed(0)} req/s over ${loadSeconds} s; event loop held p99 ${arrivals.loopDelayP99Ms.toFixed(0)} ms, max ${arrivals.loopDelayMaxMs.toFixed(0)} ms`,
     );
     return { database: database ? 'postgres' : 'sqlite', dispatch, arrivals };
   } finally {

@@ -320,3 +320,62 @@ describe('two colonists of two accounts on one orbit', () => {
     ]);
   });
 });
+
+describe("the scheduler's batch of arrivals (decision 174)", () => {
+  it('applies arrivals of several accounts on one orbit once each, in time order, the earlier colonist first', async () => {
+    const orbit = await freeOrbit(t.database.db);
+    const players = await Promise.all([registerPlayer(t.app), registerPlayer(t.app), registerPlayer(t.app)]);
+    const sent: { player: TestPlayer; fleet: Fleet }[] = [];
+    // Slower first: the last dispatched arrives first.
+    for (const [i, player] of players.entries()) {
+      await equip(t.database.db, player.me.id, { 9: 1 }, { 6: 2 });
+      const response = await call(t, player, 'POST', '/me/fleets', {
+        mission: 6,
+        target: { system_id: orbit.systemId, orbit: orbit.orbit },
+        ships: [{ id: 9, count: 1 }],
+        speed: [30, 20, 10][i],
+        prefer: 'shortest',
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      sent.push({ player, fleet: response.body.data as unknown as Fleet });
+    }
+    const byArrival = [...sent].sort(
+      (x, y) => Date.parse(x.fleet.arrives_at) - Date.parse(y.fleet.arrives_at),
+    );
+    t.clock.set(Math.max(...sent.map(({ fleet }) => Date.parse(fleet.arrives_at))) + 1);
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    // One run, nobody reading: the batch path alone.
+    await runSchedulerOnce(deps, t.clock());
+    const owner = await t.database.db
+      .selectFrom('planets')
+      .select('account_id')
+      .where('orbit_id', '=', orbit.orbitId)
+      .executeTakeFirstOrThrow();
+    expect(owner.account_id).toBe(byArrival[0]?.player.me.id);
+    for (const [rank, { player }] of byArrival.entries()) {
+      expect(await emailsTitled(player.me.id, rank === 0 ? 'colonized' : 'colonization_failed')).toHaveLength(
+        1,
+      );
+      expect(await emailsTitled(player.me.id, rank === 0 ? 'colonization_failed' : 'colonized')).toHaveLength(
+        0,
+      );
+    }
+    const rows = await t.database.db
+      .selectFrom('fleets')
+      .select(['account_id', 'state'])
+      .where(
+        'account_id',
+        'in',
+        players.map((player) => player.me.id),
+      )
+      .execute();
+    // None left outbound: the others turned round (or are home already).
+    expect(rows.filter((row) => row.state === 'outbound')).toEqual([]);
+    // Again: nothing more to apply, nothing applied twice.
+    await runSchedulerOnce(deps, t.clock());
+    for (const { player } of byArrival)
+      expect(
+        (await emailsOf(t.database.db, player.me.id)).filter((email) => email.title.startsWith('coloniz')),
+      ).toHaveLength(1);
+  });
+});

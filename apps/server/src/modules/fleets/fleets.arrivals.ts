@@ -298,8 +298,12 @@ async function applyInto(
   return { kind: 'applied' };
 }
 
-/** Arrivals one scheduler transaction applies at most: short, so that reads wait little. */
-export const ARRIVAL_CHUNK = 16;
+/**
+ * Arrivals one scheduler transaction applies at most: short, so that reads wait little. SQLite's
+ * one connection and synchronous driver hold every read and the event loop for the whole chunk;
+ * PostgreSQL's reads go on beside it on other connections.
+ */
+export const ARRIVAL_CHUNK = { sqlite: 4, postgres: 16 } as const;
 
 /**
  * The scheduler's path for arrivals (decision 174): the due arrivals of every account taken in
@@ -327,7 +331,7 @@ export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: n
   let applied = 0;
   let index = 0;
   while (index < due.length) {
-    const chunk = due.slice(index, index + ARRIVAL_CHUNK);
+    const chunk = due.slice(index, index + ARRIVAL_CHUNK[deps.database.dialect.name]);
     const done = await applyChunk(deps, chunk, now);
     applied += done.applied;
     index += done.taken;
