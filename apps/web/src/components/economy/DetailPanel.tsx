@@ -221,7 +221,7 @@ function DetailBody({
   return (
     <Stack gap="md">
       <div className={classes.detailHeader}>
-        <ModuleImage folder={info.imageFolder} id={id} size="lg" alt={name} />
+        <ModuleImage folder={info.imageFolder} id={id} raceId={view.raceId} size="lg" alt={name} />
         <Stack gap={6} style={{ flex: 1 }} className={classes.detailInfo}>
           <Text fw={800} size="xl" data-testid="detail-name">
             {name}

@@ -87,7 +87,7 @@ export function ModuleGrid({
               aria-label={name}
             >
               <Stack gap={6} align="center">
-                <ModuleImage folder={info.imageFolder} id={item.id} size="md" alt="" />
+                <ModuleImage folder={info.imageFolder} id={item.id} raceId={item.raceId} size="md" alt="" />
                 <Text
                   // A word too long for a card at 1280 px ("électromagnétiques") takes a smaller size
                   // rather than breaking mid-word.

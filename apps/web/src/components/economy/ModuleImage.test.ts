@@ -18,4 +18,11 @@ describe('imagePath', () => {
     expect(imagePath('planets', 1)).toBe(DEFAULT_IMAGE);
     expect(DEFAULT_IMAGE).toBe('/images/default_character.jpg');
   });
+
+  it('shows insectoid buildings with their own pictures, every other folder alike for both races', () => {
+    expect(imagePath('buildings', 3, 2)).toBe('/images/buildings/insectoid/3.png');
+    expect(imagePath('buildings', 9, 2)).toBe('/images/buildings/insectoid/1.png');
+    expect(imagePath('buildings', 3, 1)).toBe('/images/buildings/3.png');
+    expect(imagePath('factories', 2, 2)).toBe('/images/factories/2.png');
+  });
 });

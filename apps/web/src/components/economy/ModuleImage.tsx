@@ -20,11 +20,15 @@ function isFolder(folder: string): folder is ImageFolder {
   return Object.hasOwn(FOLDER_IDS, folder);
 }
 
-/** Path of a picture by folder and id (SPEC 3). An unknown folder gives the default character. */
-export function imagePath(folder: string, id: number): string {
+/**
+ * Path of a picture by folder and id (SPEC 3). An unknown folder gives the default character.
+ * Buildings are drawn per race (issue 26): insectoid ones (race 2) live in buildings/insectoid.
+ */
+export function imagePath(folder: string, id: number, raceId = 1): string {
   if (!isFolder(folder)) return DEFAULT_IMAGE;
   const valid = Number.isInteger(id) && id >= 1 && id <= FOLDER_IDS[folder];
-  return `/images/${folder}/${valid ? id : 1}.png`;
+  const subfolder = folder === 'buildings' && raceId === 2 ? 'buildings/insectoid' : folder;
+  return `/images/${subfolder}/${valid ? id : 1}.png`;
 }
 
 interface ModuleImageProps extends Omit<ImageProps, 'src' | 'w' | 'h'> {
@@ -32,13 +36,15 @@ interface ModuleImageProps extends Omit<ImageProps, 'src' | 'w' | 'h'> {
   id: number;
   size?: ImageSize;
   alt: string;
+  /** The race whose picture shows (buildings differ by race). */
+  raceId?: number;
 }
 
-export function ModuleImage({ folder, id, size = 'md', alt, ...props }: ModuleImageProps) {
+export function ModuleImage({ folder, id, size = 'md', alt, raceId, ...props }: ModuleImageProps) {
   const pixels = SIZES[size];
   return (
     <Image
-      src={imagePath(folder, id)}
+      src={imagePath(folder, id, raceId)}
       fallbackSrc={DEFAULT_IMAGE}
       w={pixels}
       h={pixels}
