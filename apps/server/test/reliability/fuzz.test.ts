@@ -105,6 +105,12 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/me/sessions' },
   { method: 'DELETE', path: '/me/sessions/:id' },
   { method: 'DELETE', path: '/me', fields: ['password'] },
+  // Goals, alerts and the queue forecast (issue 26).
+  { method: 'GET', path: '/me/goals' },
+  { method: 'POST', path: '/me/goals/:id/claim' },
+  { method: 'GET', path: '/me/alerts' },
+  { method: 'GET', path: '/me/queue-forecast' },
+  { method: 'POST', path: '/me/queue-forecast', fields: ['type_id', 'module_id'] },
 ];
 
 /** Values that are never a valid id, quantity, index or name for the fuzzed player. */
@@ -287,6 +293,7 @@ async function snapshot(): Promise<unknown[]> {
     '/me/emails',
     '/me/commandants',
     '/me/fleets',
+    '/me/goals',
     ...KINDS.map((kind) => `/me/planet/${kind}`),
   ];
   return Promise.all(
