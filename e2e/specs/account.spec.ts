@@ -143,18 +143,18 @@ test('forgot password: the mailed link sets a new password once, and the old one
   await page.goto(link);
   await page.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill('weakpass1');
   await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('weakpass1');
-  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Le mot de passe doit contenir au moins une majuscule')).toBeVisible();
   await page.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill('Nebula2026');
   await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Nebula2026');
-  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Mot de passe changé')).toBeVisible();
 
   // The link works once.
   await page.goto(link);
   await page.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill('Another2026');
   await page.getByRole('textbox', { name: 'Confirmer le mot de passe' }).fill('Another2026');
-  await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText("Ce lien n'est plus valable (déjà utilisé ou expiré)")).toBeVisible();
 
   await signIn(page, player.email, player.password);

@@ -107,7 +107,7 @@ describe('password reset by mail', () => {
     expect(response.json()).toEqual({ data: { ok: true } });
     const mail = await smtp.waitFor(player.email, { after: before });
     expect(mail.from).toBe('game@starhold.example.test');
-    expect(mail.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/login/reset-password?token=`);
     expect(mail.text).toContain('reset your password');
     const token = linkToken(mail, 'reset-password');
 

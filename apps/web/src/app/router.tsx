@@ -82,9 +82,9 @@ export const routes: RouteObject[] = [
     children: [
       page('/login', screens.auth),
       page('/login/terms', screens.terms),
-      // The pages the account mails link to (issue 22).
-      page('/reset-password', screens.auth),
-      page('/confirm-email', screens.auth),
+      // The pages the account mails link to (issue 22): under /login, signed out like it.
+      page('/login/reset-password', screens.auth),
+      page('/login/confirm-email', screens.auth),
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -160,7 +160,7 @@ export function createAccountSecurityService(
         const account = await repo.findAccountByEmail(db, emailLower);
         if (!account || account.suspended_at !== null) return;
         const token = await issueLink(account.id, 'password_reset', null);
-        const link = `${publicUrl}/reset-password?token=${token}`;
+        const link = `${publicUrl}/login/reset-password?token=${token}`;
         await mailer.send({
           to: account.email,
           link,
@@ -203,7 +203,7 @@ export function createAccountSecurityService(
       }
       await throttleMail(emailLower, ip);
       const token = await issueLink(auth.accountId, 'email_change', body.new_email);
-      const link = `${publicUrl}/confirm-email?token=${token}`;
+      const link = `${publicUrl}/login/confirm-email?token=${token}`;
       background(() =>
         mailer.send({ to: body.new_email, link, ...emailChangeMail(language, account.username, link) }),
       );

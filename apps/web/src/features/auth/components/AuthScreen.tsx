@@ -6,7 +6,7 @@ import { ResetPasswordPage } from './ResetPasswordPage';
 /** The signed-out screens: sign-in, and the pages the account mails link to. */
 export function AuthScreen() {
   const { pathname } = useLocation();
-  if (pathname === '/reset-password') return <ResetPasswordPage />;
-  if (pathname === '/confirm-email') return <ConfirmEmailPage />;
+  if (pathname === '/login/reset-password') return <ResetPasswordPage />;
+  if (pathname === '/login/confirm-email') return <ConfirmEmailPage />;
   return <LoginPage />;
 }

@@ -13,7 +13,7 @@ import { useConfirmEmailChange } from '../api/account-links';
 import { BrandPanel } from './BrandPanel';
 import classes from './auth.module.css';
 
-/** /confirm-email?token=...: the link sent to the new address; following it changes the email. */
+/** /login/confirm-email?token=...: the link sent to the new address; following it changes the email. */
 export function ConfirmEmailPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

@@ -14,7 +14,7 @@ import { BrandPanel } from './BrandPanel';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import classes from './auth.module.css';
 
-/** /reset-password?token=...: the emailed link. A new password, then every session has ended. */
+/** /login/reset-password?token=...: the emailed link. A new password, then every session has ended. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import type { SessionInfo } from '@starhold/contract';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
@@ -19,7 +19,11 @@ function SessionRow({ session, locale }: { session: SessionInfo; locale: string 
       data-testid="session-row"
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <IconDeviceDesktop size={22} style={{ flexShrink: 0 }} />
+        {/Android|iOS/.test(session.device ?? '') ? (
+          <IconDeviceMobile size={22} style={{ flexShrink: 0 }} />
+        ) : (
+          <IconDeviceDesktop size={22} style={{ flexShrink: 0 }} />
+        )}
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600} size="sm">
