@@ -68,6 +68,17 @@ describe('resolveCombat, properties', () => {
     );
   });
 
+  it('gives a battle the same result whatever battles ran before it (the engine keeps its arrays)', () => {
+    fc.assert(
+      fc.property(battle(60), battle(400), (input, before) => {
+        const alone = resolveCombat(input);
+        resolveCombat(before);
+        expect(resolveCombat(input)).toEqual(alone);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('ends within maxRounds, and early only when a side has nothing left', () => {
     fc.assert(
       fc.property(battle(40), (input) => {
