@@ -213,6 +213,22 @@ describe('password reset by mail', () => {
     );
   });
 
+  it('spends a link once when eight confirmations race (one 200, the rest LINK_INVALID)', async () => {
+    const player = await registerPlayer(t.app);
+    const { before } = await requestReset(player.email);
+    const token = linkToken(await smtp.waitFor(player.email, { after: before }), 'reset-password');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        send('POST', '/auth/password-reset/confirm', { payload: { token, new_password: `Racer${i}pass` } }),
+      ),
+    );
+    const winners = answers.flatMap((answer, i) => (answer.statusCode === 200 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 200))
+      expectError(answer, 400, 'LINK_INVALID');
+    expect((await login(player, `Racer${winners[0]}pass`)).statusCode).toBe(200);
+  });
+
   it('refuses malformed bodies and tokens with 400 VALIDATION_ERROR', async () => {
     for (const payload of [{}, { email: 'not-an-email' }, { email: 'x'.repeat(250) + '@a.io' }]) {
       expectError(await send('POST', '/auth/password-reset', { payload }), 400, 'VALIDATION_ERROR');
