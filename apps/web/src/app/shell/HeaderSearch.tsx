@@ -99,7 +99,8 @@ function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?
   };
   const typed = query.trim() !== '';
   return (
-    <Combobox store={combobox} onOptionSubmit={open} withinPortal={!autoFocus}>
+    // In a portal above everything, the modal's included: inside it the list was clipped by the modal.
+    <Combobox store={combobox} onOptionSubmit={open} zIndex={1000}>
       <Combobox.Target>
         <TextInput
           ref={input}
@@ -139,7 +140,8 @@ function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <Text size="sm">{hit.label}</Text>
                       {hit.detail && (
-                        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                        // Dimmed by opacity, not colour: it stays readable on the highlighted line.
+                        <Text size="xs" opacity={0.75} style={{ flexShrink: 0 }}>
                           {hit.detail}
                         </Text>
                       )}
@@ -185,7 +187,7 @@ export function HeaderSearch() {
       >
         <IconSearch size={20} />
       </ActionIcon>
-      <AppModal opened={opened} onClose={() => setOpened(false)} title={t('search.label')}>
+      <AppModal opened={opened} onClose={() => setOpened(false)} title={t('search.title')} yOffset="8dvh">
         <SearchBox autoFocus onDone={() => setOpened(false)} />
       </AppModal>
     </>
