@@ -91,11 +91,8 @@ export function authRoutes(app: AppInstance, ctx: AppContext, auth: AuthService)
 
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl, mailFrom: ctx.config.mailFrom }, app.log);
   const publicUrl = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  accountSecurityRoutes(
-    app,
-    auth,
-    createAccountSecurityService(ctx, mailer, app.log, publicUrl),
-    (reply) => clearSessionCookies(reply, secure),
-    ACCESS_COOKIE,
-  );
+  const accounts = createAccountSecurityService(ctx, mailer, app.log, publicUrl);
+  // Mails asked for before a shutdown are still sent (or fail and are logged) before it ends.
+  app.addHook('onClose', () => accounts.settled());
+  accountSecurityRoutes(app, auth, accounts, (reply) => clearSessionCookies(reply, secure), ACCESS_COOKIE);
 }

@@ -36,7 +36,13 @@ export function createMailer(
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // Bounded waits: an unreachable mail server must not hold a request's mail, or a shutdown, for minutes.
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
