@@ -59,7 +59,7 @@ describe('ChangePasswordModal', () => {
     expect(await screen.findByText(/2 autres sessions ont été déconnectées/)).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/me/password');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(init?.body as string)).toEqual({
       current_password: 'Old-pass1',
       new_password: 'Starship2',
     });
