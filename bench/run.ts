@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { combatRows, type CombatBench } from './combat.js';
 import type { FleetBench } from './fleets.js';
+import { mapRows, type MapBench } from './map.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
 import {
@@ -348,6 +349,12 @@ async function main(): Promise<void> {
       900_000,
     );
 
+    console.log('star map in Chromium (1,000, 5,000, 10,000 systems, own servers)...');
+    const map = await runForJson<MapBench>(
+      ['--import', 'tsx', join(ROOT, 'bench/map.ts'), '--json', ...(QUICK ? ['--quick'] : [])],
+      1_200_000,
+    );
+
     console.log('web app...');
     const web = firstVisitSize(join(ROOT, 'apps/web/dist'));
     const served = await servedSize(origin, web.files);
@@ -421,6 +428,7 @@ async function main(): Promise<void> {
         '< 1000 ms',
         renders.median < 1000 ? 'yes' : 'NO',
       ],
+      ...mapRows(map),
       [
         'server RSS',
         `${rssEnd.toFixed(0)} MiB after`,
@@ -459,6 +467,7 @@ async function main(): Promise<void> {
       routes,
       combat,
       fleets,
+      map,
       web: { firstVisit: web, served, reactMantine: baseline, firstRenderMs: renders },
       rssMiB: { start: rssStart, end: rssEnd },
       durationSeconds: (Date.now() - startedAt) / 1000,

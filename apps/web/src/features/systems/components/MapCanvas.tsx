@@ -101,6 +101,8 @@ export function MapCanvas({
   const frameRef = useRef<number | null>(null);
   const colorsRef = useRef<MapColors>(FALLBACK_COLORS);
   const hoverRef = useRef(-1);
+  /** A gesture is under way (between d3-zoom's start and end). */
+  const movingRef = useRef(false);
   const focusedRef = useRef(-1);
   const firstDrawn = useRef(false);
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
@@ -149,6 +151,7 @@ export function MapCanvas({
           focus: focusedRef.current,
         },
         current.tapToInspect,
+        movingRef.current,
       );
       if (!firstDrawn.current && current.scene.size > 0) {
         firstDrawn.current = true;
@@ -189,13 +192,20 @@ export function MapCanvas({
     const behaviour = zoom<HTMLDivElement, unknown>()
       .scaleExtent([ZOOM_MIN, ZOOM_MAX])
       .wheelDelta(wheelDelta)
-      .on('start', () => setTooltip((previous) => (previous?.pinned ? previous : null)))
+      .on('start', () => {
+        movingRef.current = true;
+        setTooltip((previous) => (previous?.pinned ? previous : null));
+      })
       .on('zoom', (event: D3ZoomEvent<HTMLDivElement, unknown>) => {
         const { x, y, k } = event.transform;
         transformRef.current = { x, y, k };
         schedule();
       })
-      .on('end', refreshInView);
+      .on('end', () => {
+        movingRef.current = false;
+        schedule();
+        refreshInView();
+      });
     behaviourRef.current = behaviour;
     const selection = select(surface);
     // Double-click would zoom by 2, outside the wheel steps of the spec, and clash with opening.

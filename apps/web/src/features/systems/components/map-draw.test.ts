@@ -58,7 +58,7 @@ describe('drawMap', () => {
 
   it('draws every system and gate in view closer, and names closer still', () => {
     const systemsLevel = recorder();
-    expect(drawMap(systemsLevel.ctx, scene, { x: 0, y: 0, k: 2 }, view, FALLBACK_COLORS, none, false)).toBe(
+    expect(drawMap(systemsLevel.ctx, scene, { x: 0, y: 0, k: 2.5 }, view, FALLBACK_COLORS, none, false)).toBe(
       'systems',
     );
     // 100 dots and the own system's ring; 90 gates.

@@ -80,7 +80,7 @@ export interface MapOverlay {
 /** Drawn beyond the view so a dot or a name cut by the edge is still drawn. */
 const MARGIN_PX = 60;
 /** Names drawn per frame at most: past that a frame of software raster would run long. */
-const MAX_LABELS = 700;
+const MAX_LABELS = 400;
 
 /**
  * Draws one frame of the map: clusters and lanes far out, systems and gates closer, names closer
@@ -94,6 +94,8 @@ export function drawMap(
   colors: MapColors,
   overlay: MapOverlay,
   phone: boolean,
+  /** While a gesture lasts names are drawn without their halo, which costs as much as the names. */
+  moving = false,
 ): Detail {
   const { x: tx, y: ty, k } = transform;
   const sx = (wx: number) => wx * k + tx;
@@ -194,7 +196,7 @@ export function drawMap(
         const name = scene.names[i]!;
         const lx = sx(scene.x[i]!);
         const ly = sy(scene.y[i]!) - radius - 3;
-        ctx.strokeText(name, lx, ly);
+        if (!moving) ctx.strokeText(name, lx, ly);
         ctx.fillText(name, lx, ly);
         drawn += 1;
       }

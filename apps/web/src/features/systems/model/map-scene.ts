@@ -45,7 +45,7 @@ export interface MapScene {
 }
 
 /** Systems are drawn one by one once neighbours are this many pixels apart; below, as clusters. */
-export const SYSTEMS_MIN_SPACING_PX = 14;
+export const SYSTEMS_MIN_SPACING_PX = 18;
 /** Names are drawn once neighbours are this far apart (and the zoom is at least LABEL_ZOOM). */
 export const LABELS_MIN_SPACING_PX = 42;
 /** A cluster cell is at least this wide on screen. */

@@ -1,0 +1,322 @@
+/**
+ * The star map in Chromium (issue 21, decision 185): at 1,000, 5,000 and 10,000 systems
+ * (SYSTEM_COUNT at the server's start), the frame times while panning and zooming, the time from
+ * navigation to the first drawn map, and the bytes the map's list costs.
+ *
+ * `node --import tsx bench/map.ts [--json] [--quick] [--sizes=1000,5000]`; `npm run bench` runs it
+ * too. Each size gets its own server on a fresh SQLite directory (the built server and web app, as
+ * the rest of the bench). MAP_BENCH_ENTRY / MAP_BENCH_WEB_DIST run another server entry or web
+ * build (sources through tsx while developing).
+ *
+ * Frame times are the gaps between requestAnimationFrame callbacks while Playwright moves the
+ * mouse (pan: 120 moves of a drag; zoom: 30 wheel notches in, then 30 out), in headless Chromium
+ * with --disable-gpu (software raster), as decision 081 measured the SVG map.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type ServerProcess } from '../tools/server-process.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './web.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const JSON_OUT = args.includes('--json');
+const SIZES = (args.find((arg) => arg.startsWith('--sizes='))?.slice('--sizes='.length) ?? '1000,5000,10000')
+  .split(',')
+  .map(Number);
+const VISITS = QUICK ? 3 : 5;
+const VIEWPORT = { width: 1280, height: 800 };
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+export const MAP_TARGETS = { medianMs: 16.7, p95Ms: 25, firstDrawMs: 1000 } as const;
+
+export interface FrameFigure {
+  frames: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+export interface MapSizeFigures {
+  systems: number;
+  /** Navigation start to the first frame with systems drawn, fresh browser context each visit. */
+  firstDrawMs: number[];
+  panOut: FrameFigure;
+  panIn: FrameFigure;
+  zoom: FrameFigure;
+  /** GET /systems/map as the browser got it (gzip), and uncompressed. */
+  mapBytes: { gzip: number; identity: number };
+  /** GET /systems (the spec's list) for comparison. */
+  listBytes: { gzip: number; identity: number };
+  /** Time of the first GET /systems/map after the server started (its caches are built then). */
+  coldMapRequestMs: number;
+  /** Median time of a warm GET /systems/map, in the bench process (no browser). */
+  warmMapRequestMs: number;
+}
+
+export interface MapBench {
+  sizes: MapSizeFigures[];
+  loadBefore: number[];
+  loadAfter: number[];
+}
+
+function percentile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))] ?? Number.NaN;
+}
+
+function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+async function register(origin: string): Promise<string> {
+  const name = `map${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const response = await fetch(`${origin}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `${name}@example.com`,
+      username: name,
+      password: 'Password123',
+      race_id: 1,
+    }),
+  });
+  if (!response.ok) throw new Error(`register answered ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  return cookies.join('; ');
+}
+
+/** Bytes on the wire of a GET (body as sent, before decoding) and the time it took. */
+async function rawGet(
+  origin: string,
+  path: string,
+  cookie: string,
+  acceptEncoding: string | undefined,
+): Promise<{ bytes: number; ms: number }> {
+  const { request } = await import('node:http');
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${origin}${path}`,
+      { headers: { cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`${path} answered ${res.statusCode}`));
+          else resolve({ bytes, ms: performance.now() - started });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function frameTimes(page: Page, action: () => Promise<void>): Promise<FrameFigure> {
+  // Strings, not functions: tsx's helpers (__name) do not exist in the page.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const tick = (now) => {
+      window.__frames.push(now - last);
+      last = now;
+      window.__raf = requestAnimationFrame(tick);
+    };
+    window.__raf = requestAnimationFrame(tick);
+  })()`);
+  await action();
+  // The first gap starts before the gesture.
+  const frames = await page.evaluate<number[]>(
+    '(() => { cancelAnimationFrame(window.__raf); return window.__frames.slice(1); })()',
+  );
+  const sorted = [...frames].sort((a, b) => a - b);
+  return {
+    frames: frames.length,
+    medianMs: percentile(sorted, 0.5),
+    p95Ms: percentile(sorted, 0.95),
+    maxMs: sorted.at(-1) ?? Number.NaN,
+  };
+}
+
+async function visit(
+  browser: Browser,
+  origin: string,
+  cookie: string,
+): Promise<{ page: Page; firstDrawMs: number }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(`${origin}/systems`);
+  await page.waitForFunction(() => performance.getEntriesByName('starhold:map-drawn').length > 0, null, {
+    timeout: 60_000,
+  });
+  const firstDrawMs = await page.evaluate<number>(
+    "performance.getEntriesByName('starhold:map-drawn')[0].startTime",
+  );
+  return { page, firstDrawMs };
+}
+
+async function measureSize(browser: Browser, systems: number): Promise<MapSizeFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'starhold-map-bench-'));
+  const entry = process.env.MAP_BENCH_ENTRY;
+  let server: ServerProcess | null = null;
+  try {
+    server = await startServer({
+      name: `map ${systems}`,
+      env: {
+        DATA_DIR: dataDir,
+        SYSTEM_COUNT: String(systems),
+        UNIVERSE_SEED: 'starhold-bench',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        ...(process.env.MAP_BENCH_WEB_DIST ? { WEB_DIST: process.env.MAP_BENCH_WEB_DIST } : {}),
+      },
+      ...(entry ? { entry: join(ROOT, entry), nodeFlags: ['--import', 'tsx'] } : {}),
+      timeoutMs: 180_000,
+    });
+    const origin = server.origin;
+    const cookie = await register(origin);
+    const cold = await rawGet(origin, '/api/v1/systems/map', cookie, BROWSER_ACCEPT_ENCODING);
+    const mapIdentity = await rawGet(origin, '/api/v1/systems/map', cookie, undefined);
+    const listGzip = await rawGet(origin, '/api/v1/systems', cookie, BROWSER_ACCEPT_ENCODING);
+    const listIdentity = await rawGet(origin, '/api/v1/systems', cookie, undefined);
+    const warm: number[] = [];
+    for (let i = 0; i < 20; i += 1)
+      warm.push((await rawGet(origin, '/api/v1/systems/map', cookie, BROWSER_ACCEPT_ENCODING)).ms);
+
+    const firstDrawMs: number[] = [];
+    let page: Page | null = null;
+    for (let i = 0; i < VISITS; i += 1) {
+      const visited = await visit(browser, origin, cookie);
+      firstDrawMs.push(visited.firstDrawMs);
+      if (i < VISITS - 1) await visited.page.context().close();
+      else page = visited.page;
+    }
+    if (!page) throw new Error('no visit');
+    await page.waitForTimeout(500);
+    const box = await page.getByTestId('systems-map').boundingBox();
+    if (!box) throw new Error('no map');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const drag = async () => {
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      for (let i = 0; i < 120; i += 1)
+        await page.mouse.move(cx + Math.sin(i / 10) * 200, cy + Math.cos(i / 12) * 150);
+      await page.mouse.up();
+    };
+    const panOut = await frameTimes(page, drag);
+    const zoom = await frameTimes(page, async () => {
+      await page.mouse.move(cx, cy);
+      for (let i = 0; i < 30; i += 1) await page.mouse.wheel(0, -100);
+      for (let i = 0; i < 30; i += 1) await page.mouse.wheel(0, 100);
+    });
+    // Zoomed in to the names (the most drawn per frame), then panned.
+    for (let i = 0; i < 30; i += 1) await page.mouse.wheel(0, -100);
+    await page.waitForTimeout(400);
+    const panIn = await frameTimes(page, drag);
+    await page.context().close();
+    return {
+      systems,
+      firstDrawMs,
+      panOut,
+      panIn,
+      zoom,
+      mapBytes: { gzip: cold.bytes, identity: mapIdentity.bytes },
+      listBytes: { gzip: listGzip.bytes, identity: listIdentity.bytes },
+      coldMapRequestMs: cold.ms,
+      warmMapRequestMs: median(warm),
+    };
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function mapRows(bench: MapBench): string[][] {
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const frameRow = (label: string, figure: FrameFigure): string[] => [
+    label,
+    `median ${figure.medianMs.toFixed(1)} / p95 ${figure.p95Ms.toFixed(1)} / max ${figure.maxMs.toFixed(0)} ms (${figure.frames} frames)`,
+    '-',
+    '-',
+    `median <= ${MAP_TARGETS.medianMs}, p95 <= ${MAP_TARGETS.p95Ms} ms`,
+    figure.medianMs <= MAP_TARGETS.medianMs + 0.05 && figure.p95Ms <= MAP_TARGETS.p95Ms ? 'yes' : 'NO',
+  ];
+  return bench.sizes.flatMap((size) => {
+    const n = size.systems.toLocaleString('en');
+    const sorted = [...size.firstDrawMs].sort((a, b) => a - b);
+    const first = median(size.firstDrawMs);
+    return [
+      frameRow(`map ${n}: pan, zoomed out`, size.panOut),
+      frameRow(`map ${n}: pan, zoomed in (names)`, size.panIn),
+      frameRow(`map ${n}: wheel zoom in and out`, size.zoom),
+      [
+        `map ${n}: navigation to first drawn map`,
+        `${sorted[0]?.toFixed(0)} / ${first.toFixed(0)} / ${sorted.at(-1)?.toFixed(0)} ms`,
+        '-',
+        '-',
+        size.systems === 10_000 ? `< ${MAP_TARGETS.firstDrawMs} ms` : 'printed',
+        size.systems === 10_000 ? (first < MAP_TARGETS.firstDrawMs ? 'yes' : 'NO') : '-',
+      ],
+      [
+        `map ${n}: GET /systems/map bytes (gzip / plain)`,
+        `${kib(size.mapBytes.gzip)} / ${kib(size.mapBytes.identity)}`,
+        `GET /systems ${kib(size.listBytes.gzip)} / ${kib(size.listBytes.identity)}`,
+        `${(size.mapBytes.gzip / size.listBytes.gzip).toFixed(2)} x`,
+        'printed',
+        '-',
+      ],
+      [
+        `map ${n}: GET /systems/map time (first / warm)`,
+        `${size.coldMapRequestMs.toFixed(0)} / ${size.warmMapRequestMs.toFixed(1)} ms`,
+        '-',
+        '-',
+        'printed',
+        '-',
+      ],
+    ];
+  });
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const sizes: MapSizeFigures[] = [];
+  try {
+    for (const systems of SIZES) {
+      if (!JSON_OUT) console.log(`map bench: ${systems} systems...`);
+      sizes.push(await measureSize(browser, systems));
+    }
+  } finally {
+    await browser.close();
+  }
+  const bench: MapBench = { sizes, loadBefore, loadAfter: loadavg() };
+  if (JSON_OUT) {
+    console.log(JSON.stringify(bench));
+    return;
+  }
+  for (const row of mapRows(bench)) console.log(row.filter((cell) => cell !== '-').join(' | '));
+  console.log(
+    `load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${bench.loadAfter.map((l) => l.toFixed(1)).join(' ')}`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  });
+}
