@@ -193,7 +193,6 @@ class Side {
     this.begins = int32s(this.begins, count);
     this.hitCounts = int32s(this.hitCounts, count);
     this.units = int32s(this.units, total);
-    this.dead = int32s(this.dead, total);
     for (let b = 0, begin = 0; b < count; b++) {
       const type = types[b] as UnitType;
       this.layerCounts[b] = type.layerCount;
@@ -220,6 +219,8 @@ class Side {
 
   /** The states under the enemy's stacks: the never-hit ones, no transition worked out yet. */
   prepare(enemy: Side): void {
+    // An enemy shot destroys at most one unit: a round's dead are at most the enemy's units.
+    this.dead = int32s(this.dead, Math.min(this.alive(), enemy.alive()));
     this.enemyDamages = enemy.damages;
     const a = Math.max(1, enemy.stackCount);
     this.shooterCount = a;
