@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { registerByApi } from '../support/economy-server';
+import { expect, newPlayer, register, test } from './helpers';
+
+/**
+ * The operators' console (issue 23): a player is refused; `npm run admin -- promote` through the
+ * running server's socket (decision 221) opens it; the operator finds a player, suspends them
+ * with a reason (their session ends), grants NMI, reinstates them, and reads it all in the audit
+ * log. With STARHOLD_SHOTS_DIR set, it also takes the console's screenshots (fr/en, 1280/375 px,
+ * human and insectoid operators).
+ */
+test.describe.configure({ mode: 'serial' });
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const baseURL = `http://127.0.0.1:${process.env.STARHOLD_E2E_PORT}`;
+
+async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/admin.ts'), ...args],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.STARHOLD_E2E_DATA_DIR, DATABASE_URL: '' },
+    },
+  );
+  return stdout;
+}
+
+async function victimSession() {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const player = await registerByApi(context, 'victim', 2);
+  return { context, player };
+}
+
+async function openAccount(page: Page, search: string) {
+  const console = page.getByTestId('admin-search');
+  await console.getByRole('textbox', { name: 'Recherche' }).fill(search);
+  await console.getByRole('button', { name: 'Chercher' }).click();
+  await expect(page.getByTestId('admin-total')).toHaveText('1 compte');
+  await page.getByTestId('admin-search').getByRole('link', { name: search }).click();
+  await expect(page.getByTestId('admin-account')).toBeVisible();
+}
+
+test('a player is refused; a promoted operator suspends, grants NMI and reinstates, all in the audit log', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const operator = newPlayer('op');
+  await register(page, operator);
+  await page.goto('/admin');
+  await expect(page.getByTestId('admin-forbidden')).toHaveText(
+    'Cette console est réservée aux opérateurs du jeu.',
+  );
+  await expect(page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
+  expect((await page.request.get('/api/v1/admin/accounts')).status()).toBe(403);
+
+  expect(await admin('promote', operator.email, '--reason=e2e operator')).toContain('is now an operator');
+  const { context: victimContext, player: victim } = await victimSession();
+  const victimName = victim.email.split('@')[0]?.replace('-', '_').slice(0, 20) ?? '';
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Administration' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: "Console d'administration" })).toBeVisible();
+  await openAccount(page, victimName);
+
+  // Suspend with a reason: the victim's session ends at once.
+  await page.getByRole('button', { name: 'Suspendre' }).click();
+  const suspend = page.getByRole('dialog');
+  await expect(suspend.getByRole('button', { name: 'Suspendre' })).toBeDisabled();
+  await suspend.getByRole('textbox', { name: 'Raison' }).fill('bot farming');
+  await suspend.getByRole('button', { name: 'Suspendre' }).click();
+  await expect(suspend).toBeHidden();
+  await expect(
+    page.getByTestId('admin-account').getByText('Suspendu', { exact: true }).first(),
+  ).toBeVisible();
+  expect((await victimContext.get('/api/v1/me')).status()).toBe(401);
+
+  // Grant NMI.
+  await page.getByRole('button', { name: 'NMI' }).click();
+  const nmi = page.getByRole('dialog');
+  await nmi.getByRole('textbox', { name: 'Montant' }).fill('50');
+  await nmi.getByRole('textbox', { name: 'Raison' }).fill('apology');
+  await nmi.getByRole('button', { name: 'Appliquer' }).click();
+  await expect(nmi).toBeHidden();
+  await expect(page.getByTestId('admin-nmi')).toHaveText('150');
+
+  // A removal beyond the balance is refused with the catalogue's text, and changes nothing.
+  await page.getByRole('button', { name: 'NMI' }).click();
+  const remove = page.getByRole('dialog');
+  await remove.getByText('Retirer', { exact: true }).click();
+  await remove.getByRole('textbox', { name: 'Montant' }).fill('500');
+  await remove.getByRole('textbox', { name: 'Raison' }).fill('too much');
+  await remove.getByRole('button', { name: 'Appliquer' }).click();
+  await expect(page.getByText("Le compte n'a pas autant de NMI à retirer")).toBeVisible();
+  await remove.getByRole('button', { name: 'Annuler' }).click();
+  await expect(page.getByTestId('admin-nmi')).toHaveText('150');
+
+  // Reinstate: the victim signs in again.
+  await page.getByRole('button', { name: 'Rétablir' }).click();
+  const reinstate = page.getByRole('dialog');
+  await reinstate.getByRole('textbox', { name: 'Raison' }).fill('appeal accepted');
+  await reinstate.getByRole('button', { name: 'Rétablir' }).click();
+  await expect(reinstate).toBeHidden();
+  await expect(page.getByTestId('admin-account').getByText('Actif', { exact: true }).first()).toBeVisible();
+  const again = await victimContext.post('/api/v1/auth/login', {
+    headers: { 'content-type': 'application/json' },
+    data: { email: victim.email, password: victim.password, remember_me: false },
+  });
+  expect(again.status()).toBe(200);
+
+  // The audit log shows the three actions with their reasons, newest first.
+  const audit = page.getByTestId('admin-account').getByTestId('admin-audit');
+  await expect(audit.getByRole('row').nth(1)).toContainText('Rétablissement');
+  await expect(audit.getByRole('row').nth(1)).toContainText('appeal accepted');
+  await expect(audit.getByRole('row').nth(2)).toContainText('NMI accordés');
+  await expect(audit.getByRole('row').nth(3)).toContainText('Suspension');
+  await expect(audit.getByRole('row').nth(3)).toContainText('bot farming');
+  await victimContext.dispose();
+});
+
+test('screenshots of the console: fr/en, 1280/375 px, both race themes', async ({ browser }) => {
+  const shots = process.env.STARHOLD_SHOTS_DIR;
+  test.skip(shots === undefined, 'STARHOLD_SHOTS_DIR not set');
+  test.setTimeout(180_000);
+  mkdirSync(shots ?? '', { recursive: true });
+  const { context: victimContext, player: victim } = await victimSession();
+  const victimName = victim.email.split('@')[0]?.replace('-', '_').slice(0, 20) ?? '';
+  for (const [race, raceLabel] of [
+    ['human', 'Humain'],
+    ['insectoid', 'Insectoïde'],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
+    const page = await context.newPage();
+    const operator = newPlayer(`op${race}`);
+    await register(page, operator, raceLabel);
+    await admin('promote', operator.email);
+    await page.goto('/admin');
+    await openAccount(page, victimName);
+    const accountUrl = page.url();
+    for (const language of ['fr', 'en'] as const) {
+      await page.evaluate((value) => localStorage.setItem('starhold.language', value), language);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.goto('/admin');
+        await expect(page.getByTestId('admin-search')).toBeVisible();
+        await expect(page.getByTestId('admin-audit').getByRole('row').nth(1)).toBeVisible();
+        await page.screenshot({
+          path: join(shots ?? '', `admin-list-${race}-${language}-${width}.png`),
+          fullPage: true,
+        });
+        await page.goto(accountUrl);
+        await expect(page.getByTestId('admin-account')).toBeVisible();
+        await page.screenshot({
+          path: join(shots ?? '', `admin-account-${race}-${language}-${width}.png`),
+          fullPage: true,
+        });
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('starhold.language', 'fr'));
+    await context.close();
+  }
+  await victimContext.dispose();
+});
