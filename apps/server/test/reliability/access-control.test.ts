@@ -148,6 +148,7 @@ describe('access control between two accounts', () => {
       '/accounts',
       `/accounts/${b.me.id}`,
       '/accounts?order_by=username',
+      `/search/players?q=${encodeURIComponent(b.me.username)}`,
       '/me/sessions',
       '/systems',
       `/systems/${bSystem}`,

@@ -111,6 +111,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/me/alerts' },
   { method: 'GET', path: '/me/queue-forecast' },
   { method: 'POST', path: '/me/queue-forecast', fields: ['type_id', 'module_id'] },
+  // The header search (issue 26).
+  { method: 'GET', path: '/search/players', query: ['q'] },
 ];
 
 /** Values that are never a valid id, quantity, index or name for the fuzzed player. */
