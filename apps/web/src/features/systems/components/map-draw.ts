@@ -332,7 +332,7 @@ function drawFleets(
     ctx.beginPath();
     for (const track of overlay.hostile) {
       const heading = Math.atan2(track.to.y - track.from.y, track.to.x - track.from.x);
-      arrowHead(ctx, sx(track.to.x), sy(track.to.y), heading, 11);
+      arrowHead(ctx, sx(track.to.x), sy(track.to.y), heading, 13);
     }
     ctx.fill();
   }
@@ -351,10 +351,11 @@ function drawFleets(
     ctx.setLineDash([]);
     ctx.fillStyle = colors.fleet;
     ctx.strokeStyle = colors.halo;
-    ctx.lineWidth = 1;
+    ctx.lineWidth = 2;
+    ctx.lineJoin = 'round';
     ctx.beginPath();
-    for (const track of overlay.own) arrowHead(ctx, sx(track.at.x), sy(track.at.y), track.heading, 9);
-    ctx.fill();
+    for (const track of overlay.own) arrowHead(ctx, sx(track.at.x), sy(track.at.y), track.heading, 12);
     ctx.stroke();
+    ctx.fill();
   }
 }
