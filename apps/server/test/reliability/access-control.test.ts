@@ -317,3 +317,41 @@ describe('access control on sessions (issue 22)', () => {
     );
   });
 });
+
+describe('access control on the admin console (issue 23)', () => {
+  it('answers a player every admin route, with any id, 403 ADMIN_OPERATORS_ONLY with one body, and signed out 401; nothing of B shows and B is unchanged', async () => {
+    const before = await privateStateOfB();
+    const forbidden = await call(a, 'GET', '/admin/accounts');
+    expect(forbidden.status).toBe(403);
+    expect(JSON.parse(forbidden.body)).toMatchObject({ i18n_comment: 'ADMIN_OPERATORS_ONLY', code: 1220 });
+    const calls: [Method, string, Record<string, unknown>?][] = [b.me.id, a.me.id, 2_147_483_646].flatMap(
+      (id): [Method, string, Record<string, unknown>?][] => [
+        ['GET', `/admin/accounts?q=${encodeURIComponent(b.email)}`],
+        ['GET', `/admin/accounts/${id}`],
+        ['POST', `/admin/accounts/${id}/suspend`, { reason: 'x' }],
+        ['POST', `/admin/accounts/${id}/reinstate`, { reason: 'x' }],
+        ['POST', `/admin/accounts/${id}/nmi`, { amount: 1_000, reason: 'x' }],
+        ['POST', `/admin/accounts/${id}/nmi`, { amount: -B_NMI, reason: 'x' }],
+        ['POST', `/admin/accounts/${id}/fleets/1/end`, { reason: 'x' }],
+        ['POST', `/admin/accounts/${id}/suspend`, { nonsense: [] }],
+        ['GET', `/admin/audit?account_id=${id}`],
+      ],
+    );
+    for (const [method, url, payload] of calls) {
+      const answer = await call(a, method, url, payload);
+      expect({ method, url, ...answer }).toEqual({ method, url, status: 403, body: forbidden.body });
+      const signedOut = await t.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(signedOut.statusCode, `${method} ${url}`).toBe(401);
+    }
+    expect(await privateStateOfB()).toEqual(before);
+    printFigure(
+      'access control',
+      `${calls.length} admin calls of a player (B's id, A's own, unknown): all 403 with one body, 401 signed out, B unchanged`,
+    );
+  });
+});

@@ -113,6 +113,14 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/me/queue-forecast', fields: ['type_id', 'module_id'] },
   // The header search (issue 26).
   { method: 'GET', path: '/search/players', query: ['q'] },
+  // The operators' console (issue 23): the fuzzed player is no operator.
+  { method: 'GET', path: '/admin/accounts', query: ['q', 'suspended', 'offset', 'limit'] },
+  { method: 'GET', path: '/admin/accounts/:id' },
+  { method: 'POST', path: '/admin/accounts/:id/suspend', fields: ['reason'] },
+  { method: 'POST', path: '/admin/accounts/:id/reinstate', fields: ['reason'] },
+  { method: 'POST', path: '/admin/accounts/:id/nmi', fields: ['amount', 'reason'] },
+  { method: 'POST', path: '/admin/accounts/:id/fleets/:fleetId/end', fields: ['reason'] },
+  { method: 'GET', path: '/admin/audit', query: ['account_id', 'offset', 'limit'] },
 ];
 
 /** Values that are never a valid id, quantity, index or name for the fuzzed player. */
