@@ -3,7 +3,8 @@
  * players and its data to operators; every action writes one audit row; bad input gets the
  * contract's errors and changes nothing. SQLite, or PostgreSQL with TEST_DATABASE_URL.
  */
-import type { AdminAuditEntry } from '@starhold/contract';
+import { adminNmiBodySchema, adminReasonBodySchema, type AdminAuditEntry } from '@starhold/contract';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/admin/commands.js';
 import { equip, homePlace, shipCount } from './fleets-fixtures.js';
@@ -337,6 +338,43 @@ describe('actions', () => {
       expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
       expect(response.json()).toMatchObject({ i18n_comment: 'VALIDATION_ERROR', code: 1002 });
     }
+    expect([await auditCount(), await accountRow(id)]).toEqual(before);
+  });
+});
+
+describe('generated malformed bodies from an operator', () => {
+  it('are all refused with 400 VALIDATION_ERROR and change nothing', async () => {
+    const id = victim.me.id;
+    const before = [await auditCount(), await accountRow(id)];
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.record(
+        {
+          amount: fc.oneof(fc.double(), fc.integer(), fc.string(), fc.constantFrom(0, 1e7, -1e7, null)),
+          reason: fc.oneof(
+            fc.string({ maxLength: 3 }).map((text) => text.replace(/\S/g, ' ')),
+            fc.integer(),
+            fc.constant(null),
+          ),
+          extra: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        fc.constantFrom('suspend', 'reinstate', 'nmi', 'fleets/1/end'),
+        async (payload, action) => {
+          const schema = action === 'nmi' ? adminNmiBodySchema : adminReasonBodySchema;
+          fc.pre(!schema.safeParse(payload).success);
+          const response = await api(operator, 'POST', `/admin/accounts/${id}/${action}`, payload);
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toMatchObject({ i18n_comment: 'VALIDATION_ERROR' });
+        },
+      ),
+      { numRuns: 300 },
+    );
     expect([await auditCount(), await accountRow(id)]).toEqual(before);
   });
 });
