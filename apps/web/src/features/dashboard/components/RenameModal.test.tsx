@@ -30,12 +30,14 @@ describe('planet rename', () => {
 
     it('shows the rule with a counter, takes no more than 20 characters, and confirms with a toast', async () => {
       const sent: unknown[] = [];
-      vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
-        sent.push(JSON.parse(String(init?.body)));
-        return new Response(JSON.stringify({ data: {} }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
+      vi.stubGlobal('fetch', (_input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body);
+        return Promise.resolve(
+          new Response(JSON.stringify({ data: {} }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
       });
       const show = vi.spyOn(toasts, 'show');
       const onClose = vi.fn();
