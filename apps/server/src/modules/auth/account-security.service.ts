@@ -50,8 +50,13 @@ export function createAccountSecurityService(
   /** Mails being prepared or sent after the answer left: tests and shutdown can wait for them. */
   const pending = new Set<Promise<void>>();
 
+  /**
+   * Runs `work` once the answer has left: not before the next turn of the event loop, since the
+   * lookup would otherwise run (synchronously, on SQLite) ahead of the answer and show in its time.
+   */
   function background(work: () => Promise<void>): void {
-    const task = work()
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
       .catch((error: unknown) => log.error({ err: error }, 'account mail failed'))
       .finally(() => pending.delete(task));
     pending.add(task);
