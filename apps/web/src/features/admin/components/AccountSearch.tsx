@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -133,12 +134,43 @@ export function AccountSearch() {
           <Text size="sm" c="dimmed" data-testid="admin-total">
             {t('found', { count: total })}
           </Text>
-          <GenericTable
-            columns={columns}
-            rows={accounts.data?.rows}
-            rowKey={(row) => row.id}
-            loading={accounts.isPending}
-          />
+          <Stack hiddenFrom="sm" gap="xs">
+            {(accounts.data?.rows ?? []).map((row) => (
+              <Card key={row.id} withBorder padding="sm">
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Anchor component={Link} to={`/admin/accounts/${row.id}`} fw={600}>
+                    {row.username}
+                  </Anchor>
+                  <StatusBadge suspendedAt={row.suspended_at} />
+                </Group>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {row.email}
+                </Text>
+                <Group gap={6} mt={6}>
+                  <RaceBadge raceId={row.race.id} size="xs" />
+                  {row.operator && (
+                    <Badge size="xs" color="violet" variant="filled">
+                      {t('operator')}
+                    </Badge>
+                  )}
+                  <Text size="xs">
+                    {t('columns.points')} {abbreviateNumber(row.total_points)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {row.last_visit === null ? t('never') : formatDateTime(row.last_visit, { locale })}
+                  </Text>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+          <Box visibleFrom="sm">
+            <GenericTable
+              columns={columns}
+              rows={accounts.data?.rows}
+              rowKey={(row) => row.id}
+              loading={accounts.isPending}
+            />
+          </Box>
           {pages > 1 && (
             <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
           )}
