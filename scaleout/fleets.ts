@@ -10,10 +10,15 @@
  * - conserved: a transport's delivered cargo is the cargo it was dispatched with, and its ships
  *   come home; ships summed over every planet and fleet equal the ships granted minus the ships
  *   the combat reports say were lost. Resources are not summed: the planets keep producing at
- *   GAME_SPEED 1000 while the fleets fly, and fuel burnt depends on the route.
+ *   GAME_SPEED 1000 while the fleets fly, and fuel burnt depends on the route;
+ * - pushed once: every tab is connected to B, so what A and the worker apply reaches it through
+ *   PostgreSQL's NOTIFY: each defender hears of the departure and of the combat once, each side
+ *   of a combat or a transport once, a transport's sender of its return once (decision 176).
  */
 import { SHIPS } from '@starhold/rules';
 import pg from 'pg';
+import type { OpenStream } from '../apps/server/test/events-stream.js';
+import type { LiveEvent } from '../apps/server/src/modules/events/live-events.js';
 import { call, type Outcome, type Player } from './player.js';
 
 const CARGO = { metal: 1234, crystal: 567, fuel: 0 };
@@ -30,6 +35,8 @@ export interface FleetPhase {
   restartA(): Promise<void>;
   /** True while A is down: its 5xx and dropped connections are then expected. */
   aDown(): boolean;
+  /** Each player's browser tab, connected to process B (pushes from A and the worker cross PostgreSQL). */
+  tabs: ReadonlyMap<number, OpenStream>;
   log(message: string): void;
 }
 
@@ -291,6 +298,7 @@ export async function fleetPhase(phase: FleetPhase): Promise<string[]> {
         ),
       0,
     );
+    failures.push(...fleetPushes(accepted, phase.tabs, (message) => phase.log(message)));
     const shipsAfter = await shipTotal(client);
     phase.log(
       `fleets: ${accepted.length} fleets home (${accepted.filter((f) => f.mission === 1).length} transports, ${accepted.filter((f) => f.mission === 3).length} attacks), ${emails.length} notices, ${reports.length} combat reports; ships ${shipsBefore} before, ${shipsAfter} after, ${lost} lost in combat by the reports`,
@@ -301,4 +309,68 @@ export async function fleetPhase(phase: FleetPhase): Promise<string[]> {
     await client.end();
   }
   return failures;
+}
+
+/**
+ * The live pushes of the accepted fleets, on tabs connected to B while the fleets were dispatched
+ * and applied on A, B and the worker (decision 176): the defender told of the departure once and
+ * of the combat once, the attacker of its combat once, a transport's sender and recipient of the
+ * delivery once, the sender of its return once. Pirate ambushes (null space) are left out.
+ */
+function fleetPushes(
+  accepted: readonly Sent[],
+  tabs: ReadonlyMap<number, OpenStream>,
+  log: (m: string) => void,
+): string[] {
+  const failures: string[] = [];
+  const count = (player: Player, match: (event: LiveEvent) => boolean) =>
+    (tabs.get(player.accountId)?.events ?? []).filter(match).length;
+  let checked = 0;
+  for (const fleet of accepted) {
+    const id = fleet.fleetId as number;
+    const owner = fleet.player.accountId;
+    const expect = (player: Player, what: string, match: (event: LiveEvent) => boolean) => {
+      checked += 1;
+      const got = count(player, match);
+      if (got !== 1)
+        failures.push(
+          `fleets: ${got} ${what} pushes to ${player.username} for ${fleet.player.username}'s fleet ${id}`,
+        );
+    };
+    if (fleet.mission === 3) {
+      expect(
+        fleet.target,
+        'hostile_fleet_departed',
+        (e) => e.kind === 'hostile_fleet_departed' && e.fleet_id === id,
+      );
+      for (const [player, defending] of [
+        [fleet.player, false],
+        [fleet.target, true],
+      ] as const)
+        expect(
+          player,
+          'fleet_combat',
+          (e) =>
+            e.kind === 'fleet_combat' &&
+            !e.pirates &&
+            e.fleet_id === id &&
+            e.owner_id === owner &&
+            e.defending === defending,
+        );
+    } else {
+      for (const player of [fleet.player, fleet.target])
+        expect(
+          player,
+          'fleet_arrived',
+          (e) =>
+            e.kind === 'fleet_arrived' &&
+            e.fleet_id === id &&
+            e.owner_id === owner &&
+            e.notice === 'transport_delivered',
+        );
+      expect(fleet.player, 'fleet_returned', (e) => e.kind === 'fleet_returned' && e.fleet_id === id);
+    }
+  }
+  log(`fleets: ${checked} live pushes checked on tabs connected to B (${failures.length} wrong)`);
+  return failures.slice(0, 10);
 }

@@ -285,6 +285,7 @@ async function main(): Promise<string[]> {
         databaseUrl: database.url,
         players,
         aDown: () => aDown,
+        tabs,
         log,
         restartA: async () => {
           aDown = true;
