@@ -138,7 +138,12 @@ export function AccountSearch() {
             {(accounts.data?.rows ?? []).map((row) => (
               <Card key={row.id} withBorder padding="sm">
                 <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                  <Anchor component={Link} to={`/admin/accounts/${row.id}`} fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={`/admin/accounts/${row.id}`}
+                    fw={600}
+                    style={{ wordBreak: 'break-all' }}
+                  >
                     {row.username}
                   </Anchor>
                   <StatusBadge suspendedAt={row.suspended_at} />
