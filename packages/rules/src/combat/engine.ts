@@ -141,8 +141,8 @@ class Side {
   hitCounts = new Int32Array(64);
   /** The state of the unit at each position: stack after stack, hit units then never-hit ones. */
   units = new Int32Array(64);
-  /** Positions of the units destroyed this round (each once: recorded when the hull goes). */
-  dead = new Int32Array(64);
+  /** 1 at the positions of the units destroyed this round (each marked once, when its hull goes). */
+  dead = new Uint8Array(64);
   deadCount = 0;
   /** This round's figures: points this side's shots removed, and what its shields lost or absorbed. */
   dealtTotal = 0;
@@ -193,6 +193,9 @@ class Side {
     this.begins = int32s(this.begins, count);
     this.hitCounts = int32s(this.hitCounts, count);
     this.units = int32s(this.units, total);
+    if (this.dead.length < total) this.dead = new Uint8Array(total > KEPT_ELEMENTS ? total : roomFor(total));
+    // Cleared by every round's end; cleared here too in case a battle stopped half-way.
+    this.dead.fill(0, 0, total);
     for (let b = 0, begin = 0; b < count; b++) {
       const type = types[b] as UnitType;
       this.layerCounts[b] = type.layerCount;
@@ -219,8 +222,6 @@ class Side {
 
   /** The states under the enemy's stacks: the never-hit ones, no transition worked out yet. */
   prepare(enemy: Side): void {
-    // An enemy shot destroys at most one unit: a round's dead are at most the enemy's units.
-    this.dead = int32s(this.dead, Math.min(this.alive(), enemy.alive()));
     this.enemyDamages = enemy.damages;
     const a = Math.max(1, enemy.stackCount);
     this.shooterCount = a;
@@ -385,30 +386,29 @@ class Side {
     }
   }
 
-  /** Removes this round's dead, keeping the order of the others: one block move per gap. */
+  /**
+   * Removes this round's dead, keeping the order of the others. The dead are all hit units: each
+   * stack's hit units are compacted, its never-hit ones moved down as one block.
+   */
   removeDead(): void {
-    const deaths = this.deadCount;
-    if (deaths === 0) return;
-    const dead = this.dead.subarray(0, deaths).sort();
+    if (this.deadCount === 0) return;
     const units = this.units;
-    const total = this.alive();
-    let write = dead[0] as number;
-    for (let k = 0; k < deaths; k++) {
-      const from = (dead[k] as number) + 1;
-      const to = k + 1 < deaths ? (dead[k + 1] as number) : total;
-      if (to - from > 32) units.copyWithin(write, from, to);
-      else for (let i = from; i < to; i++) units[write + i - from] = units[i] as number;
-      write += to - from;
-    }
-    // The dead are all hit units: count them per stack, then the stacks' new starts.
-    for (let b = 0, k = 0, begin = 0; b < this.stackCount; b++) {
-      const end = (this.begins[b] as number) + (this.counts[b] as number);
-      const first = k;
-      while (k < deaths && (dead[k] as number) < end) k++;
-      this.hitCounts[b] = (this.hitCounts[b] as number) - (k - first);
-      this.counts[b] = (this.counts[b] as number) - (k - first);
-      this.begins[b] = begin;
-      begin += this.counts[b] as number;
+    const dead = this.dead;
+    let write = 0;
+    for (let b = 0; b < this.stackCount; b++) {
+      const begin = this.begins[b] as number;
+      const hitEnd = begin + (this.hitCounts[b] as number);
+      const end = begin + (this.counts[b] as number);
+      this.begins[b] = write;
+      for (let k = begin; k < hitEnd; k++) {
+        if (dead[k] === 0) units[write++] = units[k] as number;
+        else dead[k] = 0;
+      }
+      const deaths = hitEnd - begin - (write - (this.begins[b] as number));
+      this.hitCounts[b] = (this.hitCounts[b] as number) - deaths;
+      this.counts[b] = (this.counts[b] as number) - deaths;
+      if (write !== hitEnd) units.copyWithin(write, hitEnd, end);
+      write += end - hitEnd;
     }
     this.deadCount = 0;
   }
@@ -427,7 +427,7 @@ class Side {
   /** Drops what a big battle grew, so that it is not held between battles. */
   release(): void {
     if (this.units.length > KEPT_ELEMENTS) this.units = new Int32Array(64);
-    if (this.dead.length > KEPT_ELEMENTS) this.dead = new Int32Array(64);
+    if (this.dead.length > KEPT_ELEMENTS) this.dead = new Uint8Array(64);
     if (this.next.length > KEPT_ELEMENTS || this.points.length > KEPT_ELEMENTS) {
       this.capacity = 0;
       this.points = new Float64Array(64 * SLOTS);
@@ -496,7 +496,10 @@ function fire(shooters: Side, targets: Side, rng: Int32Array): number {
         hitCounts[state] = hitCount + 1;
       }
       units[slot] = next[i] as number;
-      if ((flags & KILLED) !== 0) dead[deadCount++] = slot;
+      if ((flags & KILLED) !== 0) {
+        dead[slot] = 1;
+        deadCount++;
+      }
     }
   }
   rng[0] = ra;
