@@ -61,8 +61,8 @@ describe('drawMap', () => {
     expect(drawMap(systemsLevel.ctx, scene, { x: 0, y: 0, k: 2.5 }, view, FALLBACK_COLORS, none, false)).toBe(
       'systems',
     );
-    // 100 dots and the own system's ring; 90 gates.
-    expect(systemsLevel.count('arc')).toBe(101);
+    // 100 dots on their dark rims (radius 6 at zoom 2.5) and the own system's ring; 90 gates.
+    expect(systemsLevel.count('arc')).toBe(201);
     expect(systemsLevel.count('lineTo')).toBe(90);
     expect(systemsLevel.count('fillText')).toBe(0);
     const labels = recorder();
