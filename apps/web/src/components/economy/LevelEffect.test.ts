@@ -85,6 +85,13 @@ describe('levelEffects', () => {
     expect(levelEffects('researchs', research(4, 1), undefined, undefined)).toEqual([
       { key: 'effect.queueSlots', values: { from: 3, to: 4 } },
     ]);
+    // Level 1 adds no slot: the text names the level that does.
+    expect(levelEffects('researchs', research(4, 0), undefined, undefined)).toEqual([
+      { key: 'effect.queueSlotsLater', values: { from: 3, level: 2 } },
+    ]);
+    expect(levelEffects('researchs', research(4, 10), undefined, undefined)).toEqual([
+      { key: 'effect.queueSlotsMax', values: { from: 8 } },
+    ]);
     expect(levelEffects('researchs', research(6, 0), undefined, undefined)).toEqual([
       { key: 'effect.planets', values: { from: 1, to: 2 } },
     ]);

@@ -42,6 +42,20 @@ export interface Effect {
   values: Record<string, string | number>;
 }
 
+/**
+ * An effect that moves every other level (queue slots, planets): from -> to when the next level
+ * moves it, else the level that will (or nothing more once it stops growing, after 20 levels).
+ */
+function steppedEffect(key: string, value: (level: number) => number, level: number): Effect {
+  const from = value(level);
+  const to = value(level + 1);
+  if (to !== from) return { key, values: { from, to } };
+  const later = Array.from({ length: 20 }, (_, step) => level + 2 + step).find((l) => value(l) !== from);
+  return later === undefined
+    ? { key: `${key}Max`, values: { from } }
+    : { key: `${key}Later`, values: { from, level: later } };
+}
+
 function ratio(from: number, to: number): string {
   return (to / from).toFixed(2).replace(/\.?0+$/, '');
 }
@@ -122,14 +136,9 @@ export function levelEffects(
         },
       ];
     }
-    if (id === 4) {
-      const slots = (l: number) => 3 + Math.min(5, Math.floor(l / 2));
-      return [{ key: 'effect.queueSlots', values: { from: slots(level), to: slots(level + 1) } }];
-    }
-    if (id === 6) {
-      const planets = (l: number) => 1 + Math.ceil(l / 2);
-      return [{ key: 'effect.planets', values: { from: planets(level), to: planets(level + 1) } }];
-    }
+    if (id === 4)
+      return [steppedEffect('effect.queueSlots', (l) => 3 + Math.min(5, Math.floor(l / 2)), level)];
+    if (id === 6) return [steppedEffect('effect.planets', (l) => 1 + Math.ceil(l / 2), level)];
     if (id === 5) return [{ key: 'effect.espionage', values: { from: level, to: level + 1 } }];
     const percent = RESEARCH_PERCENT[id];
     if (percent === undefined) return [];
