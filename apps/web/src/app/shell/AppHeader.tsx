@@ -27,6 +27,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import type { IdleAlert } from '@starhold/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../api/auth';
@@ -38,9 +39,16 @@ import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useAfterPaint } from '../../lib/after-paint';
 import { Logo } from '../../components/Logo';
-import { IdleAlertsMenuItems, useIdleAlerts } from '../../features/goals';
 import { HeaderSearch } from './HeaderSearch';
 import classes from './shell.module.css';
+
+/** Loaded after the first paint, like the fleets' badge: the bell's idle alerts (features/goals). */
+const IdleAlertsWatcher = lazy(() =>
+  import('../../features/goals').then((goals) => ({ default: goals.IdleAlertsWatcher })),
+);
+const IdleAlertsMenuItems = lazy(() =>
+  import('../../features/goals').then((goals) => ({ default: goals.IdleAlertsMenuItems })),
+);
 
 /** Loaded after the first paint: the fleets feature stays out of the first screen's bundle. */
 const HostileFleetsBadge = lazy(() =>
@@ -118,7 +126,8 @@ function NotificationsMenu() {
   const { t } = useTranslation();
   const me = useMe();
   const count = me.data?.email_not_read_count ?? 0;
-  const alerts = useIdleAlerts();
+  const [alerts, setAlerts] = useState<IdleAlert[]>([]);
+  const painted = useAfterPaint();
   // The list is read the first time the menu opens, then kept fresh by the invalidations of
   // ['me'] (a pushed email, a read): the count alone comes with /me, which every screen loads.
   const [opened, setOpened] = useState(false);
@@ -138,10 +147,19 @@ function NotificationsMenu() {
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.notifications')}>
             <IconBell size={20} />
           </ActionIcon>
+          {painted && (
+            <Suspense fallback={null}>
+              <IdleAlertsWatcher onChange={setAlerts} />
+            </Suspense>
+          )}
         </Indicator>
       </Menu.Target>
       <Menu.Dropdown>
-        <IdleAlertsMenuItems alerts={alerts} />
+        {alerts.length > 0 && (
+          <Suspense fallback={null}>
+            <IdleAlertsMenuItems alerts={alerts} />
+          </Suspense>
+        )}
         <Menu.Label>{t('header.unreadEmails')}</Menu.Label>
         {count > 0 && unread.isPending && (
           <Group justify="center" py="xs">

@@ -1,9 +1,10 @@
 import { Menu } from '@mantine/core';
 import type { IdleAlert } from '@starhold/contract';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import { IdleAlertsMenuItems } from './IdleAlerts';
+import { fakeApi } from '../test-utils';
+import { IdleAlertsMenuItems, IdleAlertsWatcher } from './IdleAlerts';
 
 const now = Date.parse('2026-11-24T06:00:00Z');
 const clock = { now: () => now };
@@ -54,5 +55,17 @@ describe('IdleAlertsMenuItems', () => {
   it('speaks English', async () => {
     renderOpen([{ kind: 'queue_empty', ...home, planet_name: 'Homeworld' }], 'en');
     expect(await screen.findByText('Homeworld is building nothing')).toBeInTheDocument();
+  });
+});
+
+describe('IdleAlertsWatcher', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the alerts silently and hands them to the header', async () => {
+    const alerts = [{ kind: 'queue_empty', ...home }];
+    vi.stubGlobal('fetch', fakeApi({ 'GET /me/alerts': { body: { data: alerts } } }).fetch);
+    const onChange = vi.fn();
+    renderWithApp(<IdleAlertsWatcher onChange={onChange} />);
+    await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith(alerts));
   });
 });

@@ -1,18 +1,24 @@
 import { Menu, Text } from '@mantine/core';
 import type { IdleAlert } from '@starhold/contract';
 import { IconAlertTriangle, IconBuildingFactory2, IconFlask } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAfterPaint } from '../../../lib/after-paint';
 import { formatDuration, parseServerDate } from '../../../lib/format';
 import { systemClock, type Clock } from '../../../lib/clock';
 import { useNow } from '../../../lib/use-now';
 import { useIdleAlertsQuery } from '../api/goals';
 
-/** The bell's idle alerts, read once the first frame is drawn (decision 128), then every minute. */
-export function useIdleAlerts(): IdleAlert[] {
-  const painted = useAfterPaint();
-  return useIdleAlertsQuery(painted).data ?? [];
+/**
+ * Reads the bell's idle alerts every minute and hands them to the header, which loads this after
+ * its first frame (decision 128): the goals feature stays out of the first screen's bundle.
+ */
+export function IdleAlertsWatcher({ onChange }: { onChange: (alerts: IdleAlert[]) => void }) {
+  const alerts = useIdleAlertsQuery(true).data;
+  useEffect(() => {
+    onChange(alerts ?? []);
+  }, [alerts, onChange]);
+  return null;
 }
 
 const HANGAR = 4;
