@@ -23,7 +23,7 @@ import type { DialectSeam } from '../../db/dialect.js';
 import { prepared, type PreparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { insertEmails, planetNames, type EmailToSend } from './emails-writer.repository.js';
-import { loadAccountRowNow, loadAccountStateNow } from './shared-reads.repository.js';
+import { loadAccountRowNow, loadAccountStateNow, loadAccountStatesIn } from './shared-reads.repository.js';
 import { focusPlanetIndex, loadAccountState, saveAccountState } from './state.repository.js';
 import { touchPlanet } from './visits.repository.js';
 import { toIso } from './economy.mapping.js';
@@ -234,8 +234,8 @@ export async function withAccounts<T>(
     for (const id of ids) {
       if ((await lockAccountQuery(dialect).executeTakeFirst(trx, id)) !== undefined) present.push(id);
     }
-    const states = new Map<number, AccountState>();
-    for (const id of present) states.set(id, await loadAccountState(trx, id, stateCacheFor(db)));
+    // One statement per table for all of them (a chunk of arrivals locks up to 32 accounts).
+    const states = await loadAccountStatesIn(trx, present, stateCacheFor(db));
     const { changes, result } = await fn(trx, states);
     for (const change of changes) {
       const onCommit = pending.get(change.after.accountId);

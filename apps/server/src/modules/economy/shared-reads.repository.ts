@@ -146,3 +146,53 @@ export async function loadAccountStateNow(
   if (loaded !== undefined) cache.set(accountId, loaded.row.state_version, loaded.state);
   return loaded;
 }
+
+/** Accounts per statement of `loadAccountStatesIn`. */
+const STATES_PER_LOAD = 16;
+
+/**
+ * The stored states of several accounts inside the caller's transaction, which holds their
+ * locks (`withAccounts`: a chunk of fleet arrivals, decision 174): the states the process keeps
+ * at the rows' versions, the others with one statement per table for up to 16 accounts instead
+ * of seven statements each. An account that no longer exists is missing from the map.
+ */
+export async function loadAccountStatesIn(
+  trx: Kysely<Database>,
+  accountIds: readonly number[],
+  cache: StateCache,
+): Promise<Map<number, AccountState>> {
+  const states = new Map<number, AccountState>();
+  for (let start = 0; start < accountIds.length; start += STATES_PER_LOAD) {
+    const keys = padKeys(accountIds.slice(start, start + STATES_PER_LOAD));
+    const n = keys.length;
+    const missing: AccountVersionRow[] = [];
+    for (const raw of await accountRowsIn(n).execute(trx, ...keys)) {
+      const row = { ...raw, state_version: Number(raw.state_version) };
+      const kept = cache.get(row.id, row.state_version);
+      if (kept === undefined) missing.push(row);
+      else states.set(row.id, kept);
+    }
+    if (missing.length === 0) continue;
+    const planets = byAccount(await planetRowsIn(n).execute(trx, ...keys));
+    const modules = byAccount(await moduleRowsIn(n).execute(trx, ...keys));
+    const research = byAccount(await researchRowsIn(n).execute(trx, ...keys));
+    const constructions = byAccount(await constructionRowsIn(n).execute(trx, ...keys));
+    const commandants = byAccount(await commandantRowsIn(n).execute(trx, ...keys));
+    const fleets = byAccount(await fleetRowsIn(n).execute(trx, ...keys));
+    for (const row of missing) {
+      const id = row.id;
+      const state = buildState(
+        row,
+        planets.get(id) ?? [],
+        modules.get(id) ?? [],
+        research.get(id) ?? [],
+        constructions.get(id) ?? [],
+        commandants.get(id) ?? [],
+        fleets.get(id) ?? [],
+      );
+      cache.set(id, row.state_version, state);
+      states.set(id, state);
+    }
+  }
+  return states;
+}
