@@ -17,6 +17,7 @@ const QUICK = process.argv.includes('--quick');
 const RUNS = 3;
 const SECONDS = QUICK ? 3 : 5;
 const PLAYERS = 50;
+const TOKEN = 'bench-metrics-token-0123456789';
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'starhold-bench-metrics-'));
   try {
     const plain = await server(work, 'plain', undefined);
-    const metered = await server(work, 'metered', 'bench-metrics-token-0123456789');
+    const metered = await server(work, 'metered', TOKEN);
     const results: Record<'plain' | 'metered', LoadResult[]> = { plain: [], metered: [] };
     for (let run = 0; run < RUNS; run += 1) {
       for (const [name, target] of [
@@ -89,6 +90,16 @@ async function main(): Promise<void> {
         );
       }
     }
+    // The metered server did count them: its /metrics holds the requests just sent.
+    const scraped = await (
+      await fetch(`${metered.origin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    const counted =
+      /starhold_http_requests_total\{method="GET",route="\/api\/v1\/me",status="200"\} (\d+)/.exec(
+        scraped,
+      )?.[1];
+    const sent = results.metered.reduce((sum, r) => sum + r.requests, 0);
+    console.log(`metered server counted ${counted ?? 'nothing'} GET /api/v1/me 200 of ${sent} sent`);
     const summary = (name: 'plain' | 'metered') => ({
       rps: median(results[name].map((r) => r.requestsPerSecond)),
       p99: median(results[name].map((r) => r.p99Ms)),
