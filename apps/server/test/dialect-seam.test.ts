@@ -37,6 +37,7 @@ const DATABASE_TABLES = {
   account_links: true,
   mail_requests: true,
   admin_audit: true,
+  goal_claims: true,
 } as const satisfies Record<keyof Database, true>;
 
 async function tablesOfDatabase(): Promise<string[]> {

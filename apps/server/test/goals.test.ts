@@ -58,7 +58,6 @@ async function call<T = Record<string, unknown>>(
 
 async function claimRows(accountId: number): Promise<number[]> {
   const rows = await t.database.db
-    .withTables<{ goal_claims: { account_id: number; goal_id: number } }>()
     .selectFrom('goal_claims')
     .select('goal_id')
     .where('account_id', '=', accountId)

@@ -238,6 +238,13 @@ export interface AdminAuditTable {
   after: string;
 }
 
+/** Migration 011: the claimed rewards of the first-hour goals (decision 198). */
+export interface GoalClaimsTable {
+  account_id: number;
+  goal_id: number;
+  claimed_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   refresh_tokens: RefreshTokensTable;
@@ -261,6 +268,7 @@ export interface Database {
   account_links: AccountLinksTable;
   mail_requests: MailRequestsTable;
   admin_audit: AdminAuditTable;
+  goal_claims: GoalClaimsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -2,19 +2,8 @@ import type { Kysely } from 'kysely';
 import { isoAt } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 
-/** Migration 011's table, typed here: the goals module is the only one that reads or writes it. */
-interface GoalClaimsTable {
-  account_id: number;
-  goal_id: number;
-  claimed_at: string;
-}
-type GoalsDatabase = Database & { goal_claims: GoalClaimsTable };
-
-const withClaims = (db: Kysely<Database>): Kysely<GoalsDatabase> =>
-  db.withTables<{ goal_claims: GoalClaimsTable }>();
-
 export async function claimedGoalIds(db: Kysely<Database>, accountId: number): Promise<Set<number>> {
-  const rows = await withClaims(db)
+  const rows = await db
     .selectFrom('goal_claims')
     .select('goal_id')
     .where('account_id', '=', accountId)
@@ -29,7 +18,7 @@ export async function insertClaim(
   goalId: number,
   at: number,
 ): Promise<void> {
-  await withClaims(trx)
+  await trx
     .insertInto('goal_claims')
     .values({ account_id: accountId, goal_id: goalId, claimed_at: isoAt(at) })
     .execute();
