@@ -36,6 +36,13 @@ const emails = [
     report_id: 70,
   }),
   email(6, 'spy_report', { planet_id: 9, target_id: 2, detected: false, report_id: 71 }),
+  email(8, 'combat_report', {
+    planet_id: 9,
+    winner: 'attacker',
+    attacker_id: 1,
+    defender_id: 2,
+    report_id: 72,
+  }),
   email(7, 'spied_on', { planet_id: 4, spy_id: 2, detected: true, probes_destroyed: 1, report_id: null }),
 ];
 
@@ -129,6 +136,12 @@ beforeEach(() => {
     '/me/emails': emails,
     '/me/reports/70': { id: 70, kind: 'combat', created_at: '2026-11-23T10:00:00Z', data: combat },
     '/me/reports/71': { id: 71, kind: 'spy', created_at: '2026-11-23T10:00:00Z', data: spy },
+    '/me/reports/72': {
+      id: 72,
+      kind: 'combat',
+      created_at: '2026-11-23T10:00:00Z',
+      data: { ...combat, rounds: [], defender_losses: { metal: 0, crystal: 0, fuel: 0 } },
+    },
     '/systems': [
       {
         id: 12,
@@ -147,7 +160,8 @@ beforeEach(() => {
     const path = new URL(requestUrl(input), 'http://localhost').pathname.replace(/^\/api\/v1/, '');
     const found = emails.find((entry) => path === `/me/emails/${entry.id}`);
     const body = found ?? answers[path];
-    const meta = path === '/me/emails' ? { meta: { offset: 0, limit: 50, total: 3, unread: 0 } } : {};
+    const meta =
+      path === '/me/emails' ? { meta: { offset: 0, limit: 50, total: emails.length, unread: 0 } } : {};
     return Promise.resolve(
       body === undefined
         ? new Response(JSON.stringify({ message: 'nope', code: 1007, i18n_comment: 'NOT_FOUND' }), {
@@ -225,6 +239,14 @@ describe('fleet reports under their email', () => {
       'href',
       '/simulator?report=71',
     );
+  });
+
+  it('says no round was fought on an undefended planet instead of empty unit tables', async () => {
+    renderWithApp(<EmailsPage />, { route: '/emails?id=8', language: 'en' });
+    const report = await screen.findByTestId('combat-report');
+    expect(within(report).getByTestId('no-fight')).toHaveTextContent('No round was fought');
+    expect(within(report).queryByRole('table', { name: /Units of the/ })).not.toBeInTheDocument();
+    expect(within(report).getByRole('table', { name: 'Losses, debris and plunder' })).toBeInTheDocument();
   });
 
   it('names the spy and the own planet of a spied-on email, which has no report', async () => {

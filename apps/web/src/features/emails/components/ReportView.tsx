@@ -93,7 +93,7 @@ function SideRounds({
   const lost = (track: UnitTrack) => (track.counts[0] ?? 0) - (track.counts.at(-1) ?? 0);
   return (
     <Section title={label}>
-      <ReportTable minWidth={220 + 70 * (rounds + 2)} label={t('report.unitsOf', { side: label })}>
+      <ReportTable minWidth={150 + 58 * (rounds + 2)} label={t('report.unitsOf', { side: label })}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('report.unit')}</Table.Th>
@@ -186,18 +186,11 @@ function UnitList({ units, kind, label }: { units: UnitCount[]; kind: 'ship' | '
   );
 }
 
-function Levels({
-  levels,
-  name,
-  label,
-}: {
-  levels: Record<number, number>;
-  name: (id: number) => string;
-  label: string;
-}) {
-  const entries = Object.entries(levels).filter(([, level]) => level > 0);
+/** Mines, buildings or research with their levels (level 0 left out). */
+function Levels({ levels, label }: { levels: { name: string; level: number }[]; label: string }) {
   const { t } = useTranslation('emails');
-  if (entries.length === 0)
+  const shown = levels.filter((entry) => entry.level > 0);
+  if (shown.length === 0)
     return (
       <Text size="sm" c="dimmed">
         {t('report.none')}
@@ -206,10 +199,10 @@ function Levels({
   return (
     <ReportTable minWidth={240} label={label}>
       <Table.Tbody>
-        {entries.map(([id, level]) => (
-          <Table.Tr key={id}>
-            <Table.Td>{name(Number(id))}</Table.Td>
-            <Table.Td ta="right">{t('report.level', { level })}</Table.Td>
+        {shown.map((entry) => (
+          <Table.Tr key={entry.name}>
+            <Table.Td>{entry.name}</Table.Td>
+            <Table.Td ta="right">{t('report.level', { level: entry.level })}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -296,37 +289,45 @@ function CombatReportView({ id, report }: { id: number; report: CombatReport }) 
         {t('report.rounds', { count: report.rounds.length })}
         {mine && ` · ${t(`report.youAre.${mine}`)}`}
       </Text>
-      <SideRounds report={report} side="attacker" label={attackerLabel} />
-      <SideRounds report={report} side="defender" label={t('report.defender')} />
-      <Section title={t('report.fire')}>
-        <ReportTable minWidth={420} label={t('report.fire')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('report.round')}</Table.Th>
-              <Table.Th ta="right">{t('report.dealtBy', { side: attackerLabel })}</Table.Th>
-              <Table.Th ta="right">{t('report.dealtBy', { side: t('report.defender') })}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.rounds.map((round) => (
-              <Table.Tr key={round.round}>
-                <Table.Td>{round.round}</Table.Td>
-                {(['attacker', 'defender'] as const).map((side) => (
-                  <Table.Td key={side} ta="right">
-                    {t('report.damage', {
-                      shots: formatInteger(round[side].shots),
-                      dealt: formatInteger(Math.round(round[side].damage_dealt)),
-                      absorbed: formatInteger(
-                        Math.round(round[side === 'attacker' ? 'defender' : 'attacker'].damage_absorbed),
-                      ),
-                    })}
-                  </Table.Td>
+      {report.rounds.length === 0 ? (
+        <Text size="sm" data-testid="no-fight">
+          {t('report.noFight')}
+        </Text>
+      ) : (
+        <>
+          <SideRounds report={report} side="attacker" label={attackerLabel} />
+          <SideRounds report={report} side="defender" label={t('report.defender')} />
+          <Section title={t('report.fire')}>
+            <ReportTable minWidth={420} label={t('report.fire')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('report.round')}</Table.Th>
+                  <Table.Th ta="right">{t('report.dealtBy', { side: attackerLabel })}</Table.Th>
+                  <Table.Th ta="right">{t('report.dealtBy', { side: t('report.defender') })}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.rounds.map((round) => (
+                  <Table.Tr key={round.round}>
+                    <Table.Td>{round.round}</Table.Td>
+                    {(['attacker', 'defender'] as const).map((side) => (
+                      <Table.Td key={side} ta="right">
+                        {t('report.damage', {
+                          shots: formatInteger(round[side].shots),
+                          dealt: formatInteger(Math.round(round[side].damage_dealt)),
+                          absorbed: formatInteger(
+                            Math.round(round[side === 'attacker' ? 'defender' : 'attacker'].damage_absorbed),
+                          ),
+                        })}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
                 ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ReportTable>
-      </Section>
+              </Table.Tbody>
+            </ReportTable>
+          </Section>
+        </>
+      )}
       <Section title={t('report.resources')}>
         <ResourceTable
           label={t('report.resources')}
@@ -398,28 +399,29 @@ function SpyReportView({ id, report }: { id: number; report: SpyReport }) {
           {report.buildings ? (
             <Levels
               label={t('report.buildings')}
-              levels={{ ...report.buildings }}
-              name={(building) =>
-                t(`modules:buildings.${race ?? 1}.${building}.name`, { defaultValue: `#${building}` })
-              }
+              levels={[
+                ...Object.entries(report.factories ?? {}).map(([id, level]) => ({
+                  name: t(`modules:factories.${id}.name`, { defaultValue: `#${id}` }),
+                  level,
+                })),
+                ...Object.entries(report.buildings).map(([id, level]) => ({
+                  name: t(`modules:buildings.${race ?? 1}.${id}.name`, { defaultValue: `#${id}` }),
+                  level,
+                })),
+              ]}
             />
           ) : (
             hidden
-          )}
-          {report.factories && (
-            <Levels
-              label={t('report.factories')}
-              levels={report.factories}
-              name={(factory) => t(`modules:factories.${factory}.name`, { defaultValue: `#${factory}` })}
-            />
           )}
         </Section>
         <Section title={t('report.research')}>
           {report.research ? (
             <Levels
               label={t('report.research')}
-              levels={report.research}
-              name={(research) => t(`modules:researchs.${research}.name`, { defaultValue: `#${research}` })}
+              levels={Object.entries(report.research).map(([id, level]) => ({
+                name: t(`modules:researchs.${id}.name`, { defaultValue: `#${id}` }),
+                level,
+              }))}
             />
           ) : (
             hidden

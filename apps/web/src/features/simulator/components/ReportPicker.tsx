@@ -12,8 +12,8 @@ import { readReport, type FleetReport } from '../../../lib/reports';
 
 export interface FillStatus {
   reportId: number;
-  /** spy: the defender was filled; combat: both sides; pirates and unavailable: nothing was. */
-  status: 'spy' | 'combat' | 'pirates' | 'unavailable';
+  /** spy: the defender was filled; combat: both sides; pirates, empty and unavailable: nothing was. */
+  status: 'spy' | 'combat' | 'pirates' | 'empty' | 'unavailable';
   report: FleetReport | null;
 }
 
@@ -86,12 +86,12 @@ export function ReportPicker({
           />
           {loading && <Loader size="sm" />}
         </Group>
-        {fill && fill.status !== 'unavailable' && fill.status !== 'pirates' && (
+        {fill && (fill.status === 'spy' || fill.status === 'combat') && (
           <Text size="sm" c="dimmed" data-testid="filled-from">
             {t(`fill.done.${fill.status}`, { place: filledPlace })}
           </Text>
         )}
-        {fill && (fill.status === 'unavailable' || fill.status === 'pirates') && (
+        {fill && fill.status !== 'spy' && fill.status !== 'combat' && (
           <Alert color="orange" variant="light" py="xs">
             {t(`fill.done.${fill.status}`)}
           </Alert>

@@ -73,7 +73,7 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
       status = 'spy';
     } else if (loaded?.kind === 'combat') {
       const sides = sidesFromCombatReport(loaded);
-      if (sides) {
+      if (typeof sides === 'object') {
         setForm((current) => ({
           ...current,
           attacker: sideForm(sides.attacker),
@@ -81,7 +81,7 @@ export function SimulatorPage({ runner = workerRunner }: { runner?: SimulationRu
           resources: { metal: '', crystal: '', fuel: '' },
         }));
         status = 'combat';
-      } else status = 'pirates';
+      } else status = sides;
     }
     setResults((current) => current && { ...current, stale: true });
     setFill({ reportId: source, status, report: loaded });

@@ -78,6 +78,17 @@ describe('sidesFromCombatReport', () => {
       winner: 'defender',
       rounds: [round([{ kind: 'ship', id: 21, count: 5 }], [{ kind: 'ship', id: 1, count: 1 }])],
     }) as CombatReport;
-    expect(sidesFromCombatReport(report)).toBeNull();
+    expect(sidesFromCombatReport(report)).toBe('pirates');
+  });
+
+  it('has nothing to fill for an undefended planet (no round fought)', () => {
+    const report = readReport({
+      kind: 'combat',
+      attacker_id: 1,
+      defender_id: 2,
+      winner: 'attacker',
+      rounds: [],
+    });
+    expect(sidesFromCombatReport(report as CombatReport)).toBe('empty');
   });
 });

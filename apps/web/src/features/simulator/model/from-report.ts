@@ -48,14 +48,15 @@ export function defenderFromSpyReport(
 
 /**
  * Both sides of a battle as they stood before its first round. The report carries no research:
- * levels are 0 (the player types them in). Null for a battle against nomad pirates, whose units
- * the simulator does not field.
+ * levels are 0 (the player types them in). Nothing for a battle against nomad pirates, whose
+ * units the simulator does not field, nor for one without a round (an undefended planet).
  */
 export function sidesFromCombatReport(
   report: CombatReport,
-): { attacker: SimulatorSide; defender: SimulatorSide } | null {
+): { attacker: SimulatorSide; defender: SimulatorSide } | 'pirates' | 'empty' {
+  if (report.attacker_id === null) return 'pirates';
   const first = report.rounds[0];
-  if (first === undefined || report.attacker_id === null) return null;
+  if (first === undefined) return 'empty';
   const side = (role: 'attacker' | 'defender'): SimulatorSide | null => {
     const ships = first[role].units_before.filter((unit) => unit.kind === 'ship');
     const defenses = first[role].units_before.filter((unit) => unit.kind === 'defense');
@@ -65,5 +66,5 @@ export function sidesFromCombatReport(
   };
   const attacker = side('attacker');
   const defender = side('defender');
-  return attacker && defender ? { attacker, defender } : null;
+  return attacker && defender ? { attacker, defender } : 'empty';
 }
