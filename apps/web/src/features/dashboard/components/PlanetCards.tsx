@@ -100,7 +100,7 @@ export function SystemCard({ system }: { system: Planet['system'] }) {
             </Badge>
             <InfoTip
               label={t('common:help.label', { subject: t('dashboard.security') })}
-              text={t(`common:help.security.${system.security.name}`)}
+              text={t(`common:help.securityBand.${system.security.name}`)}
             />
           </Group>
         </Group>
