@@ -38,6 +38,12 @@ export interface DialectSeam {
    * pages may be kept while it stands; PostgreSQL reads them from the indexes each time.
    */
   readonly keepsRankingVersion: boolean;
+  /**
+   * Fleet arrivals one scheduler transaction applies at most (decision 174): short on SQLite,
+   * whose one connection and synchronous driver hold every read and the event loop for the whole
+   * chunk; longer on PostgreSQL, whose reads go on beside it on other connections.
+   */
+  readonly arrivalChunk: number;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);
@@ -82,5 +88,6 @@ export function createDialectSeam(name: DialectName): DialectSeam {
             }
           }),
     keepsRankingVersion: !isPg,
+    arrivalChunk: isPg ? 16 : 4,
   };
 }

@@ -299,13 +299,6 @@ async function applyInto(
 }
 
 /**
- * Arrivals one scheduler transaction applies at most: short, so that reads wait little. SQLite's
- * one connection and synchronous driver hold every read and the event loop for the whole chunk;
- * PostgreSQL's reads go on beside it on other connections.
- */
-export const ARRIVAL_CHUNK = { sqlite: 4, postgres: 16 } as const;
-
-/**
  * The scheduler's path for arrivals (decision 174): the due arrivals of every account taken in
  * time order (arrival, owner, fleet id), applied in consecutive chunks, each chunk one
  * transaction that locks all its accounts in ascending id order and its orbits in order, loads
@@ -331,7 +324,7 @@ export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: n
   let applied = 0;
   let index = 0;
   while (index < due.length) {
-    const chunk = due.slice(index, index + ARRIVAL_CHUNK[deps.database.dialect.name]);
+    const chunk = due.slice(index, index + deps.database.dialect.arrivalChunk);
     const done = await applyChunk(deps, chunk, now);
     applied += done.applied;
     index += done.taken;
