@@ -36,6 +36,7 @@ describe('POST /auth/register', () => {
         economy_points: 0,
         science_points: 0,
         military_points: 0,
+        game_speed: 1,
       },
     });
     const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c]));

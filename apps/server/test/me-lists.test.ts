@@ -32,6 +32,7 @@ describe('GET /me', () => {
       economy_points: 0,
       science_points: 0,
       military_points: 0,
+      game_speed: 1,
     });
   });
 

@@ -14,6 +14,8 @@ export const meSchema = z.object({
   economy_points: z.number(),
   science_points: z.number(),
   military_points: z.number(),
+  /** The server's game speed (productions multiplied, durations divided by it): the web app's level effects (decision 240). */
+  game_speed: z.number().positive(),
   /** Present (true) only for operators: the web app shows the admin console (decision 220). */
   operator: z.literal(true).optional(),
 });

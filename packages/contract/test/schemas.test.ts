@@ -146,6 +146,7 @@ const me = {
   email_not_read_count: 1,
   nmi: 90,
   ...points,
+  game_speed: 1,
 };
 const adminRow = {
   id: 3,
@@ -459,10 +460,12 @@ const CASES: Record<string, Case> = {
   },
   // me
   meSchema: {
-    valid: [me, { ...me, operator: true }],
+    valid: [me, { ...me, operator: true }, { ...me, game_speed: 2.5 }],
     invalid: [
       { at: ['email_not_read_count'], value: -1 },
       { at: ['operator'], value: false },
+      { at: ['game_speed'], value: 0 },
+      { at: ['game_speed'], value: REMOVE },
     ],
   },
   meResponseSchema: { valid: [{ data: me }], invalid: [{ at: ['data', 'race', 'id'], value: '1' }] },

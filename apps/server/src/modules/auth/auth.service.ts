@@ -194,7 +194,7 @@ export function createAuthService(ctx: AppContext) {
       for (let attempt = 1; ; attempt += 1) {
         try {
           const { accountId, session } = await registerOnce(body, passwordHash, english, ip, userAgent);
-          return { me: await readMe(db, accountId), session };
+          return { me: await readMe(db, accountId, ctx.config.gameSpeed), session };
         } catch (error) {
           const violation = dialect.uniqueViolation(error);
           if (violation === null) throw error;
@@ -251,7 +251,7 @@ export function createAuthService(ctx: AppContext) {
         .execute((trx) =>
           issueSession(trx, key, account.id, body.remember_me ?? false, undefined, { userAgent, ip }),
         );
-      return { me: await readMe(db, account.id), session };
+      return { me: await readMe(db, account.id, ctx.config.gameSpeed), session };
     },
 
     /**

@@ -7,15 +7,16 @@ import { economyDeps, withAccount } from '../economy/index.js';
 import { meRepository } from './me.repository.js';
 
 /** The account as stored, without settling (registration and login answer it in their transaction). */
-export async function readMe(db: Kysely<Database>, accountId: number): Promise<Me> {
+export async function readMe(db: Kysely<Database>, accountId: number, gameSpeed: number): Promise<Me> {
   const account = await meRepository.findAccount(db, accountId);
   if (!account) throw new DomainError('UNAUTHORIZED');
-  return toMe(account, account.unread);
+  return toMe(account, account.unread, gameSpeed);
 }
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof meRepository.findAccount>>>;
 
-function toMe(account: AccountRow, unread: number): Me {
+// A whole literal on this hot read, the operator key aside (decision 127).
+function toMe(account: AccountRow, unread: number, gameSpeed: number): Me {
   return {
     id: account.id,
     username: account.username,
@@ -28,6 +29,7 @@ function toMe(account: AccountRow, unread: number): Me {
     economy_points: account.economy_points,
     science_points: account.science_points,
     military_points: account.military_points,
+    game_speed: gameSpeed,
     // Only operators carry the field: the web app shows them the admin console (decision 220).
     ...(account.operator === 1 ? { operator: true as const } : {}),
   };
@@ -47,7 +49,7 @@ export async function loadMe(
   if (!account) throw new DomainError('UNAUTHORIZED');
   if (account.next_event_at !== null && account.next_event_at <= isoAt(now)) {
     await withAccount(economyDeps(ctx), accountId, now, () => ({ result: undefined }));
-    return readMe(ctx.db, accountId);
+    return readMe(ctx.db, accountId, ctx.config.gameSpeed);
   }
-  return toMe(account, account.unread);
+  return toMe(account, account.unread, ctx.config.gameSpeed);
 }

@@ -16,18 +16,22 @@ import { IconAlertTriangle, IconArrowUp, IconHammer, IconPlus } from '@tabler/ic
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMe } from '../../api/me';
+import { systemClock } from '../../lib/clock';
 import { abbreviateNumber } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
 import { AppModal } from '../AppModal';
 import { Spinner } from '../Spinner';
 import { blockedReason, type EconomyState } from './blocked-reason';
 import { BlockedReasonText } from './BlockedReasonText';
 import { formatBuildTime, type Stock } from './economy-format';
-import { LevelEffect } from './LevelEffect';
+import { factoryTextValues, LevelEffect } from './LevelEffect';
 import { useAmountText } from './ModuleGrid';
 import { ModuleImage } from './ModuleImage';
 import { useDamages, useLayers, useModuleDetail, useRequirements } from './module-api';
 import { MODULE_KINDS, type ModuleKind } from './module-kinds';
 import { moduleTextKey, toModuleView } from './module-view';
+import { queueWaitSeconds } from './queue-wait';
 import classes from './economy.module.css';
 
 /** Resistance ids 1..4 map to these badge colours (SPEC 2). */
@@ -206,18 +210,26 @@ function DetailBody({
   const amountText = useAmountText(kind);
   const damages = useDamages(kind, id, info.combat && tab === 'damages');
   const layers = useLayers(kind, id, info.combat && tab === 'layers');
+  const gameSpeed = useMe().data?.game_speed;
+  const now = useNow(systemClock, 5000);
   if (query.isPending) return <Spinner centered />;
   if (!query.data) return null;
   const detail = query.data;
   const view = toModuleView(detail);
   const textKey = moduleTextKey(kind, id, view.raceId);
   const name = t(`${textKey}.name`);
-  const hasDetail = i18n.exists(`${textKey}.detail`);
+  // A factory's formula is given at this game's speed: shown once the speed is known.
+  const hasDetail = i18n.exists(`${textKey}.detail`) && (kind !== 'factories' || gameSpeed !== undefined);
   const reason = economy ? blockedReason(kind, view, economy) : undefined;
   const allowed = reason === undefined ? view.canBeImproved : reason === null;
   const canAct = allowed && !busy;
   // A level joining a non-empty queue is allowed now and starts after the items ahead.
   const queueAhead = economy && !info.units && allowed ? economy.queueLength : 0;
+  // ...and that is a time: the rest of the items ahead by the rules formulas (decision 240).
+  const queueWait =
+    queueAhead > 0 && economy?.queue && economy.buildingLevels && gameSpeed !== undefined
+      ? queueWaitSeconds(economy.queue, economy.buildingLevels, gameSpeed, now)
+      : undefined;
   return (
     <Stack gap="md">
       <div className={classes.detailHeader}>
@@ -292,7 +304,9 @@ function DetailBody({
                       ? t('detail.in', { time: formatBuildTime(reason.wait.seconds) })
                       : t('detail.blocked')
                     : queueAhead > 0
-                      ? t('detail.afterQueue', { count: queueAhead })
+                      ? queueWait === undefined
+                        ? t('detail.afterQueue', { count: queueAhead })
+                        : t('detail.afterQueueIn', { count: queueAhead, time: formatBuildTime(queueWait) })
                       : t('detail.ready')}
                 </Text>
               </Text>
@@ -303,7 +317,7 @@ function DetailBody({
         </Tabs.Panel>
         {hasDetail && (
           <Tabs.Panel value="detail" pt="sm">
-            <Text size="sm">{t(`${textKey}.detail`)}</Text>
+            <Text size="sm">{t(`${textKey}.detail`, factoryTextValues(kind, id, gameSpeed))}</Text>
           </Tabs.Panel>
         )}
         {info.requirements && (

@@ -1,7 +1,13 @@
 import type { ModuleDetail } from '@starhold/contract';
 import { describe, expect, it } from 'vitest';
 import { abbreviateNumber } from '../../lib/format';
-import { baseFactoryProduction, baseStorage, levelEffects } from './LevelEffect';
+import {
+  baseFactoryProduction,
+  baseStorage,
+  factoryTextValues,
+  levelEffects,
+  unbuiltFactoryMultiplier,
+} from './LevelEffect';
 
 const common = {
   name: 'x',
@@ -60,12 +66,59 @@ describe('levelEffects', () => {
     expect(effect?.values.to).toBe(abbreviateNumber(baseFactoryProduction(2, 4)));
   });
 
-  it('uses the given multiplier, marked approximate, for a factory with nothing to scale', () => {
+  it('prices a factory producing nothing from the game speed and the bonuses, not as an estimate', () => {
+    // Fuel synthesizer level 0 at game speed 50: 10 × 1 × 1.1 × 50 = 550 per hour.
     const [effect] = levelEffects('factories', factory(3, 0, 0), undefined, 50);
     expect(effect).toEqual({
-      key: 'effect.productionApprox',
-      values: { resource: 3, from: '0', to: String(baseFactoryProduction(3, 1) * 50), gain: '550' },
+      key: 'effect.production',
+      values: { resource: 3, from: '0', to: '550', gain: '550' },
     });
+  });
+
+  it.each([
+    // type, fuel chemistry, mining, geologist: speed × (1 + type's fuel bonus + 2%/level + 10%)
+    { type: 'default', fuel: 0, mining: 0, geologist: false, expected: 2 },
+    { type: 'gas', fuel: 0, mining: 0, geologist: false, expected: 2 * 1.25 },
+    { type: 'cryogenic', fuel: 3, mining: 0, geologist: false, expected: 2 * (1 + 0.15 + 0.06) },
+    { type: 'default', fuel: 0, mining: 4, geologist: true, expected: 2 * 1.1 },
+    { type: 'mineral', fuel: 1, mining: 2, geologist: true, expected: 2 * (1 + 0.02 + 0.1) },
+  ])(
+    'a level-0 fuel synthesizer on a $type planet, fuel chemistry $fuel, mining $mining, geologist $geologist',
+    ({ type, fuel, mining, geologist, expected }) => {
+      const metalBonus = { default: 0, gas: 0, mineral: 0.25, cryogenic: 0, volcanic: 0 }[type] ?? 0;
+      const metalLevel = 3;
+      const perHour =
+        baseFactoryProduction(1, metalLevel) * 2 * (1 + metalBonus + 0.02 * mining + (geologist ? 0.1 : 0));
+      const multiplier = unbuiltFactoryMultiplier(3, {
+        gameSpeed: 2,
+        planetType: type,
+        researchLevels: { 1: mining, 2: fuel },
+        metal: { level: metalLevel, perHour },
+      });
+      expect(multiplier).toBeCloseTo(expected, 9);
+    },
+  );
+
+  it('leaves a level-0 factory unpriced until the planet, research and metal mine are known', () => {
+    const context = {
+      gameSpeed: 1,
+      planetType: 'default',
+      researchLevels: {},
+      metal: { level: 0, perHour: 30 },
+    };
+    expect(unbuiltFactoryMultiplier(3, context)).toBe(1);
+    expect(unbuiltFactoryMultiplier(3, { ...context, researchLevels: undefined })).toBeUndefined();
+    expect(unbuiltFactoryMultiplier(3, { ...context, metal: undefined })).toBeUndefined();
+    expect(unbuiltFactoryMultiplier(3, { ...context, planetType: undefined })).toBeUndefined();
+    expect(levelEffects('factories', factory(3, 0, 0), undefined, undefined)).toEqual([]);
+  });
+
+  it("gives the factory formula's numbers at this game's speed", () => {
+    expect(factoryTextValues('factories', 1, 1)).toEqual({ speed: '1', perLevel: '30', passive: '30' });
+    expect(factoryTextValues('factories', 2, 2.5)).toEqual({ speed: '2.5', perLevel: '50', passive: '37.5' });
+    expect(factoryTextValues('factories', 3, 100)).toEqual({ speed: '100', perLevel: '1K', passive: '0' });
+    expect(factoryTextValues('factories', 3, undefined)).toBeUndefined();
+    expect(factoryTextValues('buildings', 1, 1)).toBeUndefined();
   });
 
   it('gives the hangar storage from -> to, and duration ratios for the other buildings', () => {

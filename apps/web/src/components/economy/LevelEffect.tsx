@@ -1,7 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import type { ModuleDetail } from '@starhold/contract';
-import { FACTORIES } from '@starhold/rules';
+import { FACTORIES, PLANET_TYPES, RESEARCH, resourceKey } from '@starhold/rules';
 import { useTranslation } from 'react-i18next';
+import { useMe } from '../../api/me';
+import { useFocusPlanet } from '../../api/planets';
 import { abbreviateNumber } from '../../lib/format';
 import type { EconomyState } from './blocked-reason';
 import { useModuleList } from './module-api';
@@ -12,6 +14,59 @@ export function baseFactoryProduction(factoryId: number, level: number): number 
   const factory = FACTORIES.find((def) => def.id === factoryId);
   if (factory === undefined) return 0;
   return factory.perHourBase * level * 1.1 ** level + factory.passivePerHour;
+}
+
+/** The values of a factory's formula text at this game's speed (modules `factories.N.detail`). */
+export function factoryTextValues(
+  kind: ModuleKind,
+  factoryId: number,
+  gameSpeed: number | undefined,
+): Record<string, string> | undefined {
+  const factory = FACTORIES.find((def) => def.id === factoryId);
+  if (kind !== 'factories' || factory === undefined || gameSpeed === undefined) return undefined;
+  // Small numbers keep their decimals (speed 2.5 gives 37.5 passive), large ones abbreviate.
+  const exact = (value: number) =>
+    value >= 1000 ? abbreviateNumber(value) : String(Math.round(value * 100) / 100);
+  return {
+    speed: exact(gameSpeed),
+    perLevel: exact(factory.perHourBase * gameSpeed),
+    passive: exact(factory.passivePerHour * gameSpeed),
+  };
+}
+
+/** What the screen knows to price a factory that produces nothing yet (decision 240). */
+export interface UnbuiltFactoryContext {
+  /** The server's game speed (GET /me). */
+  gameSpeed: number;
+  /** The focus planet's type key (`planet_type.name`). */
+  planetType: string | undefined;
+  researchLevels: Record<number, number> | undefined;
+  /** The metal mine's level and reported production: it always produces (passive part). */
+  metal: { level: number; perHour: number } | undefined;
+}
+
+/**
+ * game speed × (1 + bonuses) of a factory whose production is 0 (rules `productionPerHour`): the
+ * planet type's bonus, 2% per Mining or Fuel chemistry level, and the geologist's 10%, read back
+ * from the metal mine's reported rate (what is left once speed, type and Mining are taken out).
+ * Undefined until all of it is loaded.
+ */
+export function unbuiltFactoryMultiplier(
+  factoryId: number,
+  context: UnbuiltFactoryContext,
+): number | undefined {
+  const factory = FACTORIES.find((def) => def.id === factoryId);
+  const { gameSpeed, planetType, researchLevels, metal } = context;
+  if (factory === undefined || researchLevels === undefined || metal === undefined) return undefined;
+  const type = PLANET_TYPES.find((def) => def.key === planetType);
+  if (type === undefined) return undefined;
+  const mining = 0.02 * (researchLevels[RESEARCH.mining] ?? 0);
+  const metalRest =
+    metal.perHour / baseFactoryProduction(1, metal.level) / gameSpeed - 1 - type.bonus.metal - mining;
+  const geologist = metalRest > 0.05 ? 0.1 : 0;
+  const key = resourceKey(factory.resourceId);
+  const research = key === 'fuel' ? 0.02 * (researchLevels[RESEARCH.fuelChemistry] ?? 0) : mining;
+  return gameSpeed * (1 + type.bonus[key] + research + geologist);
 }
 
 /** Hangar storage of each resource before Logistics (rules `hangarCapacity`). */
@@ -69,20 +124,22 @@ export function levelEffects(
   kind: ModuleKind,
   detail: ModuleDetail,
   state: Pick<EconomyState, 'stocks' | 'researchLevels'> | undefined,
-  factoryMultiplier: number | undefined,
+  unbuiltMultiplier: number | undefined,
 ): Effect[] {
   const pending = detail.nb_upgrade_on_progress;
   if (kind === 'factories' && 'factory' in detail) {
     const level = detail.level + pending;
     const base = baseFactoryProduction(detail.id, detail.level);
     // production_per_hour = base × (1 + bonuses) × game speed: the same multiplier applies to the next level.
-    const multiplier = base > 0 ? detail.production_per_hour / base : factoryMultiplier;
+    // A factory producing nothing (level 0, no passive part) has no rate to scale: priced from the
+    // game speed and the bonuses instead.
+    const multiplier = base > 0 ? detail.production_per_hour / base : unbuiltMultiplier;
     if (multiplier === undefined) return [];
     const from = baseFactoryProduction(detail.id, level) * multiplier;
     const to = baseFactoryProduction(detail.id, level + 1) * multiplier;
     return [
       {
-        key: base > 0 ? 'effect.production' : 'effect.productionApprox',
+        key: 'effect.production',
         values: {
           resource: detail.factory.resource.id,
           from: abbreviateNumber(from),
@@ -158,15 +215,25 @@ export function LevelEffect({
   economy: EconomyState | undefined;
 }) {
   const { t } = useTranslation('economy');
-  // A factory at level 0 with no passive production has no rate to scale: the metal mine's
-  // multiplier (game speed and its bonuses) stands in, shown as an approximation.
+  // A factory producing nothing yet is priced from the game speed and the bonuses (decision 240).
   const factories = useModuleList('factories', { enabled: kind === 'factories' });
+  const me = useMe();
+  const planet = useFocusPlanet();
   const metal = factories.data?.modules.find((item) => 'factory' in item && item.id === 1);
-  const metalMultiplier =
-    metal && 'factory' in metal && metal.production_per_hour > 0
-      ? metal.production_per_hour / baseFactoryProduction(1, metal.level)
+  const gameSpeed = me.data?.game_speed;
+  const unbuilt =
+    kind === 'factories' && gameSpeed !== undefined
+      ? unbuiltFactoryMultiplier(detail.id, {
+          gameSpeed,
+          planetType: planet.data?.planet_type.name,
+          researchLevels: economy?.researchLevels,
+          metal:
+            metal && 'factory' in metal
+              ? { level: metal.level, perHour: metal.production_per_hour }
+              : undefined,
+        })
       : undefined;
-  const effects = levelEffects(kind, detail, economy, metalMultiplier);
+  const effects = levelEffects(kind, detail, economy, unbuilt);
   if (effects.length === 0) return null;
   const nextLevel = ('level' in detail ? detail.level : 0) + detail.nb_upgrade_on_progress + 1;
   return (

@@ -60,8 +60,10 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
   const raceId = me.data?.race.id ?? 1;
   // Grown on the resource strip's tick: the buttons and the waits follow the stocks on screen.
   const stocks = useLiveStocks(planet.data?.resources);
-  const buildingList = useModuleList('buildings', { enabled: info.requirements });
-  const researchList = useModuleList('researchs', { enabled: info.requirements });
+  // Building levels also time the queue ahead of a level (command center, laboratory).
+  const buildingList = useModuleList('buildings', { enabled: info.requirements || !info.units });
+  // Research levels also price a factory that produces nothing yet (decision 240).
+  const researchList = useModuleList('researchs', { enabled: info.requirements || kind === 'factories' });
   const economy: EconomyState | undefined =
     list.data && planet.data
       ? {
@@ -69,6 +71,7 @@ export function ModulesScreen({ kind }: { kind: ModuleKind }) {
           researchLevels: levelsOf(researchList.data?.modules),
           constructions: planet.data.construction_lists,
           queueLength: list.data.construction_lists.length,
+          queue: list.data.construction_lists,
           queueMax: list.data.max_construction_lists,
           capacityUsed: planet.data.capacity,
           capacityMax: planet.data.max_capacity,

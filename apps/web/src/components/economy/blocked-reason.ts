@@ -39,6 +39,8 @@ export interface EconomyState {
   capacityUsed: number;
   capacityMax: number;
   stocks: readonly Stock[];
+  /** The screen's own queue in order (levels only: timed for "available in", decision 240). */
+  queue?: readonly Construction[];
 }
 
 function queuedCount(constructions: readonly Construction[], typeId: number, moduleId: number): number {

@@ -18,6 +18,7 @@ const me: Me = {
   economy_points: 0,
   science_points: 0,
   military_points: 0,
+  game_speed: 1,
 };
 
 afterEach(() => {

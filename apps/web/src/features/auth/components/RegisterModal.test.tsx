@@ -21,6 +21,7 @@ const me = {
   economy_points: 0,
   science_points: 0,
   military_points: 0,
+  game_speed: 1,
 };
 
 type Handler = (url: string, init?: RequestInit) => Response;

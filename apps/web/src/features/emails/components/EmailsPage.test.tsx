@@ -35,6 +35,7 @@ const me = {
   economy_points: 0,
   science_points: 0,
   military_points: 0,
+  game_speed: 1,
 };
 
 let calls: { method: string; path: string }[];

@@ -17,6 +17,7 @@ const me = {
   economy_points: 0,
   science_points: 0,
   military_points: 0,
+  game_speed: 1,
 };
 
 const email = (id: number, title: string, params: Record<string, unknown>): Email => ({
