@@ -14,12 +14,23 @@ export function busyRetryDelay(attempt: number): number {
 }
 
 /**
- * A 429 on /me says the server is busy, not that the session is gone: the screen counts down and
- * tries again by itself (the player can try at once).
+ * A 429 on /me says the server is busy, not that the session is gone: the screen counts down (the
+ * answer's Retry-After when it has one, else the backoff) and tries again by itself (the player
+ * can try at once).
  */
-function BusyRetry({ attempt, onRetry }: { attempt: number; onRetry: () => void }) {
+function BusyRetry({
+  attempt,
+  retryAfter,
+  onRetry,
+}: {
+  attempt: number;
+  retryAfter: number | undefined;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
-  const [left, setLeft] = useState(() => busyRetryDelay(attempt));
+  const [left, setLeft] = useState(() =>
+    retryAfter === undefined ? busyRetryDelay(attempt) : Math.max(1, retryAfter),
+  );
   useEffect(() => {
     const timer = setInterval(() => setLeft((seconds) => seconds - 1), 1000);
     return () => clearInterval(timer);
@@ -71,6 +82,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
         <BusyRetry
           key={busyAttempts}
           attempt={busyAttempts}
+          retryAfter={me.error instanceof ApiError ? me.error.retryAfterSeconds : undefined}
           onRetry={() => {
             setBusyAttempts((attempts) => attempts + 1);
             void me.refetch();

@@ -16,10 +16,13 @@ export class ApiError extends Error {
   readonly code: number;
   readonly i18nKey: ErrorI18nKey;
   readonly fields: Record<string, string> | undefined;
+  /** Seconds the answer's Retry-After header asks to wait (429, 503); undefined without one. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     body: Pick<ErrorBody, 'message' | 'code' | 'fields'> & { i18n_comment: string },
+    retryAfterSeconds?: number,
   ) {
     super(body.message);
     this.name = 'ApiError';
@@ -27,7 +30,22 @@ export class ApiError extends Error {
     this.code = body.code;
     this.i18nKey = body.i18n_comment;
     this.fields = body.fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/**
+ * A Retry-After header in seconds: delay-seconds as given, an HTTP date as the seconds left until
+ * it (0 once past); undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  // An HTTP date names its day and month; Date.parse alone would take '-3' for a year.
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** The session could not be refreshed; the user is being sent to the login page. */
@@ -136,12 +154,13 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function errorFrom(response: Response, ErrorClass: typeof ApiError = ApiError): Promise<ApiError> {
     const body: unknown = await response.json().catch(() => undefined);
-    if (isErrorBody(body)) return new ErrorClass(response.status, body);
-    return new ErrorClass(response.status, {
-      message: response.statusText,
-      code: response.status,
-      i18n_comment: 'DEFAULT_ERROR',
-    });
+    const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now());
+    if (isErrorBody(body)) return new ErrorClass(response.status, body, retryAfter);
+    return new ErrorClass(
+      response.status,
+      { message: response.statusText, code: response.status, i18n_comment: 'DEFAULT_ERROR' },
+      retryAfter,
+    );
   }
 
   const now = deps.now ?? (() => Date.now());
