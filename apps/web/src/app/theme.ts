@@ -46,6 +46,11 @@ export function buildTheme(race: ThemeRace) {
   return createTheme({
     primaryColor: race === 'robot' ? 'chitin' : 'ion',
     primaryShade: 6,
+    // Filled buttons, badges and indicators pick black or white text by the colour's luminance:
+    // white on the bright ion blue, chitin green or red is below 4.5:1 (axe, decision 227). At
+    // 0.18 whichever of the two is picked gives at least 4.58:1.
+    autoContrast: true,
+    luminanceThreshold: 0.18,
     colors: { ion, chitin, dark: space },
     fontFamily: "'Inter', 'Segoe UI', system-ui, -apple-system, Roboto, sans-serif",
     fontFamilyMonospace: "'JetBrains Mono', 'Fira Code', ui-monospace, monospace",

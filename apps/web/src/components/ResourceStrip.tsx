@@ -1,4 +1,4 @@
-import { Group, HoverCard, Progress, Text, UnstyledButton } from '@mantine/core';
+import { Group, HoverCard, Progress, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconDiamond, IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanetResource } from '@starhold/contract';
@@ -20,7 +20,8 @@ export function ResourceGauge({ entry, clock = systemClock }: { entry: PlanetRes
   return (
     <HoverCard width={220} shadow="md" openDelay={100}>
       <HoverCard.Target>
-        <UnstyledButton className={classes.gauge} data-resource={entry.resource.id} aria-label={name}>
+        <UnstyledButton className={classes.gauge} data-resource={entry.resource.id}>
+          <VisuallyHidden>{name}</VisuallyHidden>
           <Icon size={16} className={classes.icon} />
           <div className={classes.values}>
             <Text

@@ -12,6 +12,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconApps,
@@ -136,24 +137,25 @@ function NotificationsMenu() {
   const textContext = { t, raceId: me.data?.race.id ?? 1, formatDate: (iso: string) => formatDateTime(iso) };
   return (
     <Menu position="bottom-end" width={300} shadow="lg" onOpen={() => setOpened(true)}>
-      <Menu.Target>
-        <Indicator
-          disabled={count + alerts.length === 0}
-          label={count + alerts.length}
-          size={16}
-          offset={6}
-          color="red"
-        >
+      {/* The menu's target is the button itself: a div carrying aria-expanded is not allowed (axe). */}
+      <Indicator
+        disabled={count + alerts.length === 0}
+        label={count + alerts.length}
+        size={16}
+        offset={6}
+        color="red"
+      >
+        <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.notifications')}>
             <IconBell size={20} />
           </ActionIcon>
-          {painted && (
-            <Suspense fallback={null}>
-              <IdleAlertsWatcher onChange={setAlerts} />
-            </Suspense>
-          )}
-        </Indicator>
-      </Menu.Target>
+        </Menu.Target>
+        {painted && (
+          <Suspense fallback={null}>
+            <IdleAlertsWatcher onChange={setAlerts} />
+          </Suspense>
+        )}
+      </Indicator>
       <Menu.Dropdown>
         {alerts.length > 0 && (
           <Suspense fallback={null}>
@@ -205,12 +207,14 @@ function PlanetsMenu() {
           leftSection={<IconPlanet size={18} />}
           rightSection={<IconChevronDown size={14} />}
           loading={switchPlanet.isPending}
-          aria-label={t('header.planets')}
           className={classes.planetButton}
         >
+          {/* Named by its text, not an aria-label that would hide the visible name (axe). */}
+          {focused && <VisuallyHidden>{t('header.planets')}</VisuallyHidden>}
           <Text size="sm" truncate maw={120} visibleFrom="sm">
             {focused?.name ?? t('header.planets')}
           </Text>
+          {!focused && <VisuallyHidden hiddenFrom="sm">{t('header.planets')}</VisuallyHidden>}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -243,8 +247,9 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="lg" closeOnItemClick>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={t('header.userMenu')}>
-          <Avatar color="initials" name={username} size={32} radius="xl" />
+        <UnstyledButton className={classes.userButton}>
+          <VisuallyHidden>{t('header.userMenu')}</VisuallyHidden>
+          <Avatar color="initials" name={username} size={32} radius="xl" aria-hidden />
           <Text size="sm" fw={600} visibleFrom="sm" truncate maw={120}>
             {username}
           </Text>

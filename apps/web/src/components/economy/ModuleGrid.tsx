@@ -81,11 +81,7 @@ export function ModuleGrid({
             data-selected={item.id === selectedId || undefined}
             data-testid={`module-${item.id}`}
           >
-            <UnstyledButton
-              onClick={() => onSelect(item.id)}
-              className={classes.cardButton}
-              aria-label={name}
-            >
+            <UnstyledButton onClick={() => onSelect(item.id)} className={classes.cardButton}>
               <Stack gap={6} align="center">
                 <ModuleImage folder={info.imageFolder} id={item.id} raceId={item.raceId} size="md" alt="" />
                 <Text

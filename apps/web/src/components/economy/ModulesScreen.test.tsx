@@ -247,7 +247,7 @@ describe('ModulesScreen', () => {
     expect(within(screen.getByTestId('module-2')).getByTestId('module-amount')).toHaveTextContent(
       'niveau 0 (+1)',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Mine de cristal' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Mine de cristal/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Détail' });
     expect(await within(drawer).findByTestId('detail-name')).toHaveTextContent('Mine de cristal');
   });

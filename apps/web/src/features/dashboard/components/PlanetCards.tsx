@@ -43,7 +43,8 @@ export function PlanetCard({ planet }: { planet: Planet }) {
         </Text>
         <UnstyledButton
           onClick={() => setRenaming(true)}
-          aria-label={t('dashboard.rename')}
+          // The visible name is part of the accessible name (axe: label-content-name-mismatch).
+          aria-label={`${t('dashboard.rename')} ${planet.name}`}
           title={t('dashboard.rename')}
         >
           <Group gap={6} wrap="nowrap">

@@ -60,7 +60,14 @@ export function PredictionChart({ resources, title }: { resources: PlanetResourc
   const height = mobile ? CHART_HEIGHT.mobile : CHART_HEIGHT.desktop;
   return (
     <Card withBorder radius="md" padding="sm">
-      <div className={classes.chartScroll} data-testid="chart-scroll">
+      {/* Scrolls sideways on phones: focusable and named, so the keyboard can scroll it (axe). */}
+      <div
+        className={classes.chartScroll}
+        data-testid="chart-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={title ?? t('chart.title')}
+      >
         <div
           style={{ height, minWidth: mobile ? MOBILE_MIN_WIDTH : undefined, position: 'relative' }}
           data-testid="chart-box"

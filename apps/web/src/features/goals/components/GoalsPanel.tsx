@@ -108,7 +108,13 @@ export function GoalsPanel({ raceId }: { raceId: number }) {
             </Badge>
           )}
         </Group>
-        {goals.data && <Progress value={list.length === 0 ? 0 : (claimed / list.length) * 100} size="sm" />}
+        {goals.data && (
+          <Progress
+            value={list.length === 0 ? 0 : (claimed / list.length) * 100}
+            size="sm"
+            aria-label={t('panel.count', { claimed, total: list.length })}
+          />
+        )}
         {goals.isError && <Alert color="red">{t('panel.loadError')}</Alert>}
         {next && <NextGoal key={next.id} goal={next} raceId={raceId} claimable={claimable} />}
         {goals.data && !next && (
