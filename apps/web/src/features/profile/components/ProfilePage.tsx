@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/me';
 import { Spinner } from '../../../components/Spinner';
+import { InfoTip } from '../../../components/InfoTip';
 import { StatCard } from '../../../components/StatCard';
 import { abbreviateNumber } from '../../../lib/format';
 import { raceName } from '../../../lib/names';
@@ -105,7 +106,16 @@ export function ProfilePage() {
         />
         <StatCard
           label={t('fields.nmi')}
-          value={abbreviateNumber(player.nmi)}
+          value={
+            <>
+              {abbreviateNumber(player.nmi)}{' '}
+              <InfoTip
+                label={t('common:help.label', { subject: 'NMI' })}
+                text={t('common:help.nmi')}
+                testId="nmi-help"
+              />
+            </>
+          }
           icon={<IconCoins size={22} />}
         />
       </SimpleGrid>

@@ -19,6 +19,7 @@ import { SECURITY_COLOR, SECURITY_TONES } from '../model/security';
 import classes from './systems-map.module.css';
 import { RouteFinder, type RouteFinderProps } from './RouteFinder';
 import { securityToneName } from '../../../lib/names';
+import { SecurityHelp } from './SecurityHelp';
 
 /** Matches listed as links under the search box; the map highlights all of them. */
 const LISTED_MATCHES = 6;
@@ -106,6 +107,7 @@ export function MapSidebar({
                 style={{ background: `var(--mantine-color-${SECURITY_COLOR[tone]}-6)` }}
               />
               <Text size="sm">{securityToneName(t, tone)}</Text>
+              <SecurityHelp name={tone} />
             </Group>
           ))}
           <Divider my={4} />

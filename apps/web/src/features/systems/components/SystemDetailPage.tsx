@@ -13,6 +13,7 @@ import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { securityColor } from '../model/security';
 import { fleetActions, PlanetsTable } from './PlanetsTable';
 import { SecurityBadge } from './SecurityBadge';
+import { SecurityHelp } from './SecurityHelp';
 
 function parseSystemId(raw: string): number | null {
   return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
@@ -94,6 +95,7 @@ export function SystemDetailPage({ systemId, clock = systemClock }: { systemId: 
           </Group>
           <Group gap="sm">
             <SecurityBadge name={system.security.name} />
+            <SecurityHelp name={system.security.name} />
             <Text size="sm" c="dimmed">
               {t('detail.position', { x: Math.round(system.position.x), y: Math.round(system.position.y) })}
             </Text>

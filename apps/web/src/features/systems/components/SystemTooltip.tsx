@@ -3,6 +3,7 @@ import { IconArrowRight, IconPlanet, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { SystemListItem } from '../api/get-systems';
 import { SecurityBadge } from './SecurityBadge';
+import { SecurityHelp } from './SecurityHelp';
 import classes from './systems-map.module.css';
 
 const OFFSET = 14;
@@ -68,6 +69,7 @@ export function SystemTooltip({
         </Group>
         <Group gap="xs">
           <SecurityBadge name={system.security.name} size="sm" />
+          <SecurityHelp name={system.security.name} />
           <Text size="xs" c="dimmed">
             {t('tooltip.gates', { count: system.connections.length })}
           </Text>

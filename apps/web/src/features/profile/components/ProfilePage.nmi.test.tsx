@@ -1,0 +1,48 @@
+import type { Me } from '@starhold/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { requestUrl } from '../../../test/request-url';
+import { ProfilePage } from './ProfilePage';
+
+const me: Me = {
+  id: 1,
+  username: 'ada',
+  email: 'ada@example.org',
+  race: { id: 1, name: 'human' },
+  focus_planet_index: 0,
+  email_not_read_count: 0,
+  nmi: 90,
+  total_points: 0,
+  economy_points: 0,
+  science_points: 0,
+  military_points: 0,
+  game_speed: 1,
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    const path = new URL(requestUrl(input), 'http://localhost').pathname.replace('/api/v1', '');
+    const body = path === '/me' ? { data: me } : { data: [] };
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ProfilePage: what NMI is', () => {
+  it.each([
+    { language: 'fr' as const, name: 'Explication : NMI', text: /monnaie premium/ },
+    { language: 'en' as const, name: 'Explanation: NMI', text: /premium currency/ },
+  ])('explains NMI beside the balance ($language)', async ({ language, name, text }) => {
+    renderWithApp(<ProfilePage />, { language, route: '/profile' });
+    const icon = await screen.findByTestId('nmi-help');
+    expect(icon).toHaveAccessibleName(name);
+    await userEvent.hover(icon);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(text);
+  });
+});
