@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { endAccountSessions } from '../auth/index.js';
 import { economyDeps, withAccount } from '../economy/index.js';
+import { announceSessionsEnded } from '../events/index.js';
 import { endFleetAtHome } from '../fleets/index.js';
 import { toAuditEntry, writeAudit, type Actor } from './audit.js';
 
@@ -282,7 +283,7 @@ export async function suspendAccount(
 ): Promise<AdminAuditEntry> {
   if (actor.id === accountId) throw new DomainError('ADMIN_NOT_ON_SELF');
   const at = isoAt(now);
-  return ctx.dialect.writeTransaction(ctx.db, async (trx) => {
+  const entry = await ctx.dialect.writeTransaction(ctx.db, async (trx) => {
     const target = await ctx.dialect
       .forUpdate(
         trx.selectFrom('accounts').select(['id', 'username', 'suspended_at']).where('id', '=', accountId),
@@ -302,6 +303,9 @@ export async function suspendAccount(
       after: { suspended_at: at, sessions_ended: ended },
     });
   });
+  // After the commit: the suspended player's open streams close at once (decision 243).
+  await announceSessionsEnded(ctx.events, ctx.db, accountId);
+  return entry;
 }
 
 export async function reinstateAccount(

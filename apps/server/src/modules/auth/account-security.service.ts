@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.js';
 import { isoAt } from '../../context.js';
 import { DomainError } from '../../errors.js';
 import { deleteAccount } from '../../admin/account-removal.js';
+import { announceSessionsEnded } from '../events/index.js';
 import { emailChangeMail, passwordResetMail, type MailLanguage, type Mailer } from '../mail/index.js';
 import { accountSecurityRepository as repo, type LinkPurpose } from './account-security.repository.js';
 import { authRepository } from './auth.repository.js';
@@ -47,6 +48,11 @@ export function createAccountSecurityService(
   publicUrl: string,
 ) {
   const { db, dialect, clock, random } = ctx;
+  /** After the commit: the ended sessions' open streams close at once, in every process (decision 243). */
+  const sessionsEnded = (accountId: number) =>
+    announceSessionsEnded(ctx.events, db, accountId, (error) =>
+      log.error({ err: error }, 'sessions-ended announcement failed'),
+    );
   /** Mails being prepared or sent after the answer left: tests and shutdown can wait for them. */
   const pending = new Set<Promise<void>>();
 
@@ -145,13 +151,15 @@ export function createAccountSecurityService(
     async changePassword(auth: AuthContext, body: ChangePasswordBody, ip: string): Promise<number> {
       await checkPassword(auth.accountId, body.current_password, ip, 'current_password');
       const passwordHash = await hashPassword(body.new_password);
-      return db.transaction().execute(async (trx) => {
+      const ended = await db.transaction().execute(async (trx) => {
         const now = isoAt(clock());
         await repo.setPassword(trx, auth.accountId, passwordHash);
         // A reset link asked for before the change must not undo it.
         await repo.retireLinks(trx, auth.accountId, 'password_reset', now);
         return repo.revokeFamilies(trx, auth.accountId, now, { keep: auth.family });
       });
+      await sessionsEnded(auth.accountId);
+      return ended;
     },
 
     /**
@@ -177,7 +185,7 @@ export function createAccountSecurityService(
     /** Sets the new password and ends every session of the account; the link is spent. */
     async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
       const passwordHash = await hashPassword(body.new_password);
-      const ok = await db.transaction().execute(async (trx) => {
+      const accountId = await db.transaction().execute(async (trx) => {
         const now = isoAt(clock());
         const link = await repo.spendLink(trx, 'password_reset', hashLinkToken(body.token), now);
         if (!link) return false;
@@ -187,9 +195,10 @@ export function createAccountSecurityService(
         // The player proved the mailbox: the failed sign-ins of the attack they may be fleeing go.
         if (account)
           await trx.deleteFrom('login_attempts').where('email_lower', '=', account.email_lower).execute();
-        return true;
+        return link.account_id;
       });
-      if (!ok) throw new DomainError('LINK_INVALID', { fields: { token: 'LINK_INVALID' } });
+      if (accountId === false) throw new DomainError('LINK_INVALID', { fields: { token: 'LINK_INVALID' } });
+      await sessionsEnded(accountId);
     },
 
     async requestEmailChange(
@@ -264,12 +273,15 @@ export function createAccountSecurityService(
       if (family === undefined) throw new DomainError('NOT_FOUND');
       const ended = await repo.revokeFamilies(db, auth.accountId, isoAt(clock()), { only: family });
       if (ended === 0) throw new DomainError('NOT_FOUND');
+      await sessionsEnded(auth.accountId);
       return { current: family === auth.family };
     },
 
     /** Ends every session of the account but the caller's; answers how many. */
-    endOtherSessions(auth: AuthContext): Promise<number> {
-      return repo.revokeFamilies(db, auth.accountId, isoAt(clock()), { keep: auth.family });
+    async endOtherSessions(auth: AuthContext): Promise<number> {
+      const ended = await repo.revokeFamilies(db, auth.accountId, isoAt(clock()), { keep: auth.family });
+      await sessionsEnded(auth.accountId);
+      return ended;
     },
 
     /** Deletes the account in one transaction (decision 158's removal, decision 213's fleets). */
@@ -277,6 +289,7 @@ export function createAccountSecurityService(
       await checkPassword(auth.accountId, body.password, ip);
       const now = clock();
       await dialect.writeTransaction(db, (trx) => deleteAccount(trx, auth.accountId, { dialect, now }));
+      await sessionsEnded(auth.accountId);
     },
   };
 }

@@ -22,6 +22,14 @@ export interface EventBus {
   publishCommitted(accountId: number, events: readonly LiveEvent[]): void;
   /** Returns the unsubscribe function. */
   subscribe(accountId: number, listener: LiveEventListener): () => void;
+  /**
+   * Called once a transaction that revoked sessions of the account (or removed or suspended it)
+   * has committed: every process re-checks that account's open streams at once, and those whose
+   * session ended close (decision 243). `db` is the pool, not the finished transaction.
+   */
+  announceSessionsEnded(db: QueryExecutorProvider, accountId: number): Promise<void>;
+  /** Called on every process when sessions of the account ended; returns the unsubscribe function. */
+  onSessionsEnded(accountId: number, listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -29,11 +37,28 @@ export interface EventBus {
 export interface LocalFanOut {
   deliver(accountId: number, events: readonly LiveEvent[]): void;
   subscribe(accountId: number, listener: LiveEventListener): () => void;
+  endSessions(accountId: number): void;
+  onSessionsEnded(accountId: number, listener: () => void): () => void;
   clear(): void;
+}
+
+function addTo<L>(map: Map<number, Set<L>>, accountId: number, listener: L): () => void {
+  let set = map.get(accountId);
+  if (!set) {
+    set = new Set();
+    map.set(accountId, set);
+  }
+  set.add(listener);
+  return () => {
+    const current = map.get(accountId);
+    current?.delete(listener);
+    if (current?.size === 0) map.delete(accountId);
+  };
 }
 
 export function createLocalFanOut(onListenerError: (error: unknown) => void = () => {}): LocalFanOut {
   const listeners = new Map<number, Set<LiveEventListener>>();
+  const sessionListeners = new Map<number, Set<() => void>>();
   return {
     deliver(accountId, events) {
       const set = listeners.get(accountId);
@@ -49,20 +74,21 @@ export function createLocalFanOut(onListenerError: (error: unknown) => void = ()
         }
       }
     },
-    subscribe(accountId, listener) {
-      let set = listeners.get(accountId);
-      if (!set) {
-        set = new Set();
-        listeners.set(accountId, set);
+    subscribe: (accountId, listener) => addTo(listeners, accountId, listener),
+    endSessions(accountId) {
+      for (const listener of [...(sessionListeners.get(accountId) ?? [])]) {
+        try {
+          listener();
+        } catch (error) {
+          onListenerError(error);
+        }
       }
-      set.add(listener);
-      return () => {
-        const current = listeners.get(accountId);
-        current?.delete(listener);
-        if (current?.size === 0) listeners.delete(accountId);
-      };
     },
-    clear: () => listeners.clear(),
+    onSessionsEnded: (accountId, listener) => addTo(sessionListeners, accountId, listener),
+    clear: () => {
+      listeners.clear();
+      sessionListeners.clear();
+    },
   };
 }
 
@@ -75,9 +101,32 @@ export function createInProcessBus(): EventBus {
       if (events.length > 0) local.deliver(accountId, events);
     },
     subscribe: (accountId, listener) => local.subscribe(accountId, listener),
+    announceSessionsEnded: (_db, accountId) => {
+      local.endSessions(accountId);
+      return Promise.resolve();
+    },
+    onSessionsEnded: (accountId, listener) => local.onSessionsEnded(accountId, listener),
     close: () => {
       local.clear();
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * Announces after a commit that sessions of the account ended. Never throws: the announcement
+ * only hastens what each stream's heartbeat re-check does anyway, and the revocation stands.
+ */
+export async function announceSessionsEnded(
+  bus: EventBus | undefined,
+  db: QueryExecutorProvider,
+  accountId: number,
+  onError: (error: unknown) => void = () => {},
+): Promise<void> {
+  if (!bus) return;
+  try {
+    await bus.announceSessionsEnded(db, accountId);
+  } catch (error) {
+    onError(error);
+  }
 }

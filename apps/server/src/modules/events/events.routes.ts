@@ -19,8 +19,9 @@ export interface EventsRouteOptions {
   heartbeatMs?: number;
   /**
    * Whether the request's session still stands (token not expired, family not revoked, account
-   * not suspended), asked at every heartbeat: a stream whose session ended is closed, and the
-   * browser reconnects with whatever session it has by then.
+   * not suspended), asked at every heartbeat and at once when the bus announces that sessions of
+   * the account ended (decision 243): a stream whose session ended is closed, and the browser
+   * reconnects with whatever session it has by then.
    */
   stillValid?: (request: FastifyRequest) => Promise<boolean>;
   /** Open streams allowed per account in this process (429 beyond); 0 or unset: no limit. */
@@ -90,30 +91,45 @@ export function eventsRoutes(
       raw.write(`data: ${JSON.stringify(event)}\n\n`);
     });
     let checking = false;
-    const heartbeat = setInterval(() => {
-      if (!options.stillValid) {
-        raw.write(': heartbeat\n\n');
+    /** Another check asked for while one runs (sessions ended meanwhile): it runs next. */
+    let again = false;
+    const check = (heartbeat: boolean) => {
+      const stillValid = options.stillValid;
+      if (!stillValid) {
+        if (heartbeat) raw.write(': heartbeat\n\n');
         return;
       }
-      if (checking) return;
+      if (checking) {
+        if (!heartbeat) again = true;
+        return;
+      }
       checking = true;
-      void options
-        .stillValid(request)
+      void stillValid(request)
         .catch(() => false)
         .then((valid) => {
           checking = false;
           if (!open.has(raw)) return;
-          if (valid) raw.write(': heartbeat\n\n');
-          else {
+          if (!valid) {
             cleanUp();
             raw.end();
+            return;
+          }
+          if (heartbeat) raw.write(': heartbeat\n\n');
+          if (again) {
+            again = false;
+            check(false);
           }
         });
-    }, heartbeatMs);
+    };
+    const heartbeat = setInterval(() => check(true), heartbeatMs);
+    // Sessions of the account ended (password change, sign-out, suspension, in any process):
+    // re-check now rather than at the next heartbeat, so a revoked session's stream ends at once.
+    const stopWatching = bus.onSessionsEnded(accountId, () => check(false));
     let released = false;
     const cleanUp = () => {
       clearInterval(heartbeat);
       unsubscribe();
+      stopWatching();
       open.delete(raw);
       if (released) return;
       released = true;

@@ -27,6 +27,12 @@ interface Notification {
   e: readonly LiveEvent[];
 }
 
+/** Sessions of account `a` ended: its streams re-check their session (decision 243). */
+interface SessionsEnded {
+  a: number;
+  s: 1;
+}
+
 export function channelFor(schema: string | undefined): string {
   if (schema === undefined || schema === 'public') return 'starhold_events';
   if (!/^[a-z_][a-z0-9_]{0,40}$/.test(schema))
@@ -45,11 +51,13 @@ export function notificationPayloads(accountId: number, events: readonly LiveEve
   ];
 }
 
-function parseNotification(text: string | undefined): Notification | null {
+function parseNotification(text: string | undefined): Notification | SessionsEnded | null {
   if (text === undefined) return null;
   try {
-    const value = JSON.parse(text) as Partial<Notification>;
-    if (typeof value.a !== 'number' || !Array.isArray(value.e)) return null;
+    const value = JSON.parse(text) as Partial<Notification> & { s?: unknown };
+    if (typeof value.a !== 'number') return null;
+    if (value.s === 1) return { a: value.a, s: 1 };
+    if (!Array.isArray(value.e)) return null;
     return { a: value.a, e: value.e };
   } catch {
     return null;
@@ -96,7 +104,9 @@ export async function startPostgresBus(options: PostgresBusOptions): Promise<Eve
     };
     client.on('notification', (message) => {
       const notification = parseNotification(message.payload);
-      if (notification) local.deliver(notification.a, notification.e);
+      if (!notification) return;
+      if ('s' in notification) local.endSessions(notification.a);
+      else local.deliver(notification.a, notification.e);
     });
     await client.connect();
     client.on('error', onDrop);
@@ -119,6 +129,12 @@ export async function startPostgresBus(options: PostgresBusOptions): Promise<Eve
     },
     publishCommitted: () => {},
     subscribe: (accountId, listener) => local.subscribe(accountId, listener),
+    // Sent on the pool after the commit: every process, this one included, hears it on LISTEN.
+    async announceSessionsEnded(db, accountId) {
+      const payload = JSON.stringify({ a: accountId, s: 1 } satisfies SessionsEnded);
+      await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+    },
+    onSessionsEnded: (accountId, listener) => local.onSessionsEnded(accountId, listener),
     async close() {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
