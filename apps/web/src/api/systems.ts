@@ -1,4 +1,4 @@
-import { systemListItemSchema, type SystemListItem } from '@starhold/contract';
+import { systemsFromColumns, systemsMapParser, type SystemListItem } from '@starhold/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { api } from '../lib/api';
@@ -6,11 +6,11 @@ import { api } from '../lib/api';
 /**
  * The universe's systems by id, for the screens that show a place by name (fleets, emails, reports,
  * the header's warning). Same key, answer and freshness as the map's list (features/systems
- * api/get-systems.ts): whichever screen asks first fills the cache for the other.
+ * api/get-systems.ts): GET /systems/map in columns, turned into the list's items with the
+ * contract's `systemsFromColumns`, so whichever screen asks first fills the cache for the other.
  */
 const SYSTEMS_KEY = ['systems'] as const;
 const SYSTEMS_FRESH_MS = 5 * 60_000;
-const systemListSchema = systemListItemSchema.array();
 
 function byId(list: SystemListItem[]): ReadonlyMap<number, SystemListItem> {
   return new Map(list.map((system) => [system.id, system]));
@@ -20,7 +20,8 @@ function byId(list: SystemListItem[]): ReadonlyMap<number, SystemListItem> {
 export function useSystemsById(enabled = true) {
   return useQuery({
     queryKey: SYSTEMS_KEY,
-    queryFn: ({ signal }) => api.get('/systems', { schema: systemListSchema, signal, silent: true }),
+    queryFn: async ({ signal }) =>
+      systemsFromColumns(await api.get('/systems/map', { schema: systemsMapParser, signal, silent: true })),
     staleTime: SYSTEMS_FRESH_MS,
     select: byId,
     enabled,

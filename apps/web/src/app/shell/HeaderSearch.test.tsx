@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render';
+import { systemsColumns } from '../../test/systems-columns';
 import { requestUrl } from '../../test/request-url';
 import { foldText, moduleEntries, rankMatches } from './header-search';
 import { HeaderSearch } from './HeaderSearch';
@@ -45,8 +46,8 @@ beforeEach(() => {
     const body =
       path === '/me'
         ? { data: me }
-        : path === '/systems'
-          ? { data: [system(1, 'Syrtis'), system(2, 'Vega'), system(3, 'Asyra')] }
+        : path === '/systems/map'
+          ? { data: systemsColumns([system(1, 'Syrtis'), system(2, 'Vega'), system(3, 'Asyra')]) }
           : path === '/search/players'
             ? (playerQueries.push(url.searchParams.get('q') ?? ''),
               { data: [{ id: 9, username: 'Syd_the_bold', race: { id: 1 } }] })

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { Email } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { systemsColumns } from '../../../test/systems-columns';
 import { requestUrl } from '../../../test/request-url';
 import { EmailsPage } from './EmailsPage';
 
@@ -143,7 +144,7 @@ beforeEach(() => {
       created_at: '2026-11-23T10:00:00Z',
       data: { ...combat, rounds: [], defender_losses: { metal: 0, crystal: 0, fuel: 0 } },
     },
-    '/systems': [
+    '/systems/map': systemsColumns([
       {
         id: 12,
         name: 'Sol Prime',
@@ -153,7 +154,7 @@ beforeEach(() => {
         connections: [],
         has_own_planet: true,
       },
-    ],
+    ]),
     '/me/planets': { planets },
     '/accounts/2': { id: 2, username: 'Orion' },
   };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { FleetList } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { systemsColumns } from '../../../test/systems-columns';
 import { fakeFleetApi, fleet, systemItem } from '../test-utils';
 import { FleetsPage } from './FleetsPage';
 
@@ -38,7 +39,9 @@ beforeEach(() => {
   api = fakeFleetApi({
     'GET /me/fleets': () => ({ body: { data: list } }),
     // System 40 is left out: a place the list does not know keeps its number.
-    'GET /systems': { body: { data: [systemItem(1, 'Sol Prime'), systemItem(7, 'Altair')] } },
+    'GET /systems/map': {
+      body: { data: systemsColumns([systemItem(1, 'Sol Prime'), systemItem(7, 'Altair')]) },
+    },
     'POST /me/fleets/1/recall': () => {
       const recalled = fleet({ id: 1, state: 'returning', returns_at: '2026-11-23T13:00:00Z' });
       list = { ...list, own: [recalled, ...list.own.slice(1)] };

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { systemsColumns } from '../../../test/systems-columns';
 import { requestUrl } from '../../../test/request-url';
 import type { SimulationRunner } from '../model/runner';
 import { SimulatorPage } from './SimulatorPage';
@@ -71,7 +72,7 @@ const answers: Record<string, unknown> = {
   '/me/reports/71': { id: 71, kind: 'spy', created_at: '2026-11-23T10:00:00Z', data: spyData(3, 6) },
   '/me/reports/72': { id: 72, kind: 'combat', created_at: '2026-11-23T09:00:00Z', data: combatData },
   '/me/reports/73': { id: 73, kind: 'spy', created_at: '2026-11-22T10:00:00Z', data: spyData(5, 9) },
-  '/systems': [
+  '/systems/map': systemsColumns([
     {
       id: 12,
       name: 'Sol Prime',
@@ -81,7 +82,7 @@ const answers: Record<string, unknown> = {
       connections: [],
       has_own_planet: false,
     },
-  ],
+  ]),
 };
 
 beforeEach(() => {
