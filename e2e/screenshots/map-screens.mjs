@@ -32,7 +32,8 @@ for (const [race, raceId] of [
         headers: { 'Content-Type': 'application/json', 'Accept-Language': locale },
       });
       await page.goto(`${base}/systems`);
-      await page.waitForSelector('[data-system-id]');
+      // The map is a canvas (decision 185): it marks its first drawn frame.
+      await page.waitForFunction(() => performance.getEntriesByName('starhold:map-drawn').length > 0);
       const list = systems?.data ?? (await (await page.request.get(`${base}/api/v1/systems`)).json()).data;
       const [from, to] = [list[3], list[list.length - 4]];
       if (mobile) await page.getByTestId('map-view-toggle').locator('label').first().click();
