@@ -4,6 +4,7 @@ import { callAdminSocket, type CommandOutcome } from './admin/socket.js';
 import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase } from './db/database.js';
+import { openEventBus } from './modules/events/index.js';
 
 /**
  * Operator commands (decision 221). PostgreSQL: on the database directly, while servers run. SQLite:
@@ -35,10 +36,13 @@ async function admin(args: string[]): Promise<number> {
         namedStatements: config.namedStatements,
       })
     : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
+  // PostgreSQL: a suspension NOTIFYs the running servers, whose streams of the player end at once.
+  const events = await openEventBus(config.databaseUrl, handle.schema, console, false);
   try {
-    const ctx: CommandContext = { handle, config, now: Date.now() };
+    const ctx: CommandContext = { handle, config, now: Date.now(), events };
     return print(await commandOutcome(ctx, args));
   } finally {
+    await events.close();
     await handle.close();
     lock?.release();
   }

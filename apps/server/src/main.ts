@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   // SQLite: `npm run admin` cannot open the file we lock, so it asks us (decision 221).
   const adminSocket = lock
     ? await serveAdminSocket(resolve(config.dataDir), (args) =>
-        commandOutcome({ handle, config, now: clock() }, args),
+        commandOutcome({ handle, config, now: clock(), events }, args),
       ).catch((error: unknown) => {
         app.log.warn({ err: error }, 'admin socket not available: npm run admin needs the server stopped');
         return null;

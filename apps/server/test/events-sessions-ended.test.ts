@@ -189,6 +189,24 @@ describe(`sessions ended close their event streams at once (${url ? 'PostgreSQL,
     expect(operatorTab.ended()).toBe(false);
   });
 
+  it('a suspension by `npm run admin` ends the player’s streams (the CLI’s NOTIFY on PostgreSQL, the server’s bus through the socket on SQLite)', async () => {
+    // PostgreSQL: the command line is a process of its own that only publishes.
+    const cliBus = url
+      ? await startPostgresBus({ url, schema: database.schema, log, listen: false })
+      : buses[0];
+    if (url && cliBus) buses.push(cliBus);
+    const tabs = await twoSessions();
+    const lines = await runCommand(
+      { handle: database, config: testConfig(), now: clock(), ...(cliBus ? { events: cliBus } : {}) },
+      ['suspend', tabs.player.username, '--yes'],
+    );
+    expect(lines[0]).toContain('Suspended');
+    const [current, other] = await Promise.all([endsWithin(tabs.current), endsWithin(tabs.other)]);
+    expect({ current, other }).toEqual({ current: true, other: true });
+    await settleDeliveries(300);
+    expect(tabs.strangerTab.ended()).toBe(false);
+  });
+
   it('deleting the account ends every stream of it', async () => {
     const tabs = await twoSessions();
     const response = await call(tabs.player, 'DELETE', '/me', { password: tabs.player.password });

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { MIGRATIONS } from '../db/migrations/index.js';
 import type { Database } from '../db/schema.js';
 import { DomainError } from '../errors.js';
+import { announceSessionsEnded, type EventBus } from '../modules/events/index.js';
 import {
   changeNmi,
   COMMAND_LINE,
@@ -44,6 +45,8 @@ export interface CommandContext {
   handle: Pick<DatabaseHandle, 'db' | 'dialect' | 'schema'>;
   config: Config;
   now: number;
+  /** The bus, so that a suspension ends the player's open event streams at once (decision 243). */
+  events?: EventBus;
 }
 
 /** What to print and the exit code: a CommandError is a refusal (1), anything else is thrown. */
@@ -130,7 +133,12 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
   const reason = (args.find((arg) => arg.startsWith('--reason=')) ?? '--reason=')
     .slice('--reason='.length)
     .trim();
-  const admin = { db, dialect: ctx.handle.dialect, config: ctx.config };
+  const admin = {
+    db,
+    dialect: ctx.handle.dialect,
+    config: ctx.config,
+    ...(ctx.events ? { events: ctx.events } : {}),
+  };
 
   if (command === 'migrate') {
     const applied = await migrateToLatest(db, ctx.handle.dialect, ctx.handle.schema);
@@ -252,6 +260,7 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
         return done;
       });
       if (!deleted) throw new CommandError(`No account with the email ${email}`);
+      await announceSessionsEnded(ctx.events, db, account.id);
       return [`Deleted ${account.username} (account ${account.id}); its home orbit is free`];
     }
 
