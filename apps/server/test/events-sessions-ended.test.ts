@@ -1,6 +1,6 @@
 /**
  * Decision 243: when sessions end (password change, sign-out of one session or of all others,
- * deletion, an operator's suspension), their open GET /me/events streams end at once, in every
+ * sign-out, a reused refresh token, deletion, an operator's suspension), their open GET /me/events streams end at once, in every
  * process, not at their next heartbeat re-check. The heartbeat here is a minute, so only the
  * sessions-ended announcement can end a stream within the second these tests allow.
  * On SQLite one process with the in-process bus; with TEST_DATABASE_URL two app instances on one
@@ -17,6 +17,7 @@ import { startPostgresBus } from '../src/modules/events/pg-event-bus.js';
 import {
   createTestClock,
   createTestDatabase,
+  JSON_HEADERS,
   loginPlayer,
   registerPlayer,
   testConfig,
@@ -215,6 +216,35 @@ describe(`sessions ended close their event streams at once (${url ? 'PostgreSQL,
     expect({ current, other }).toEqual({ current: true, other: true });
     await settleDeliveries(300);
     expect(tabs.strangerTab.ended()).toBe(false);
+  });
+
+  it('signing out ends the streams of every tab of that browser session, not the account’s other sessions', async () => {
+    const tabs = await twoSessions();
+    const sameBrowser = await tab(tabs.second);
+    const response = await appA.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: tabs.second.headers,
+    });
+    expect(response.statusCode).toBeLessThan(300);
+    const [other, sibling] = await Promise.all([endsWithin(tabs.other), endsWithin(sameBrowser)]);
+    expect({ other, sibling }).toEqual({ other: true, sibling: true });
+    await settleDeliveries(300);
+    expect(tabs.current.ended()).toBe(false);
+  });
+
+  it('a refresh token used twice (a leak) ends that session’s streams at once', async () => {
+    const tabs = await twoSessions();
+    const refresh = () =>
+      appA.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        headers: { ...JSON_HEADERS, cookie: `refresh_token=${tabs.second.cookies.refresh_token}` },
+      });
+    expect((await refresh()).statusCode).toBe(200);
+    expect(tabs.other.ended()).toBe(false);
+    expect((await refresh()).statusCode).toBe(401);
+    await expectOnlyOtherEnded(tabs);
   });
 
   it('without a revocation, a stream stays open (the heartbeat is a minute)', async () => {

@@ -6,6 +6,7 @@ import { toDbBool, fromDbBool } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { insertEmails } from '../economy/index.js';
+import { announceSessionsEnded } from '../events/index.js';
 import { readMe } from '../me/index.js';
 import { authRepository as repo } from './auth.repository.js';
 import { prefersEnglish } from './language.js';
@@ -261,12 +262,16 @@ export function createAuthService(ctx: AppContext) {
     async refresh(refreshToken: string | undefined, client: ClientInfo = {}): Promise<Session> {
       if (!refreshToken) throw new DomainError('UNAUTHORIZED');
       const key = await accessSecret();
+      /** The account whose family this refresh revoked (reuse, suspension): its streams re-check. */
+      let revokedOf: number | null = null;
       const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+        revokedOf = null;
         const now = clock();
         const row = await repo.findRefreshToken(trx, dialect, hashRefreshToken(refreshToken));
         if (!row || row.revoked_at !== null) return { error: 'UNAUTHORIZED' };
         if (row.used_at !== null || !(await repo.markUsed(trx, row.id, isoAt(now)))) {
           await repo.revokeFamily(trx, row.family, isoAt(now));
+          revokedOf = row.account_id;
           return { error: 'UNAUTHORIZED' };
         }
         if (row.expires_at <= isoAt(now)) return { error: 'UNAUTHORIZED' };
@@ -274,6 +279,7 @@ export function createAuthService(ctx: AppContext) {
         if (!account) return { error: 'UNAUTHORIZED' };
         if (account.suspended_at !== null) {
           await repo.revokeFamily(trx, row.family, isoAt(now));
+          revokedOf = row.account_id;
           return { error: 'ACCOUNT_SUSPENDED' };
         }
         return {
@@ -287,6 +293,8 @@ export function createAuthService(ctx: AppContext) {
           ),
         };
       });
+      // After the commit: that family's open streams end at once (decision 243).
+      if (revokedOf !== null) await announceSessionsEnded(ctx.events, db, revokedOf);
       if ('error' in outcome) throw new DomainError(outcome.error);
       return outcome.session;
     },
@@ -294,15 +302,24 @@ export function createAuthService(ctx: AppContext) {
     async logout(refreshToken: string | undefined, accessToken: string | undefined): Promise<void> {
       const now = isoAt(clock());
       const families = new Set<string>();
+      const accounts = new Set<number>();
       if (refreshToken) {
         const row = await repo.findRefreshToken(db, dialect, hashRefreshToken(refreshToken));
-        if (row) families.add(row.family);
+        if (row) {
+          families.add(row.family);
+          accounts.add(row.account_id);
+        }
       }
       if (accessToken) {
         const claims = verifyAccessToken(await accessSecret(), accessToken, clock());
-        if (claims) families.add(claims.family);
+        if (claims) {
+          families.add(claims.family);
+          accounts.add(claims.accountId);
+        }
       }
       for (const family of families) await repo.revokeFamily(db, family, now);
+      // The other tabs of this browser share the family: their streams end at once (decision 243).
+      for (const accountId of accounts) await announceSessionsEnded(ctx.events, db, accountId);
     },
 
     /**
