@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
           ...(deps.eventsHeartbeatMs !== undefined ? { heartbeatMs: deps.eventsHeartbeatMs } : {}),
           maxPerAccount: config.eventStreamsPerAccount,
           maxPerAddress: config.eventStreamsPerAddress,
-          // Revocation, suspension and expiry also end an open stream, within one heartbeat.
+          // Expiry ends an open stream within one heartbeat; revocation and suspension at once (decision 243).
           stillValid: async (request) => {
             try {
               await auth.authenticate(request.cookies[ACCESS_COOKIE]);
