@@ -147,6 +147,12 @@ test.describe('the goals at speed 1,000,000', () => {
     const loads = countLoads(page);
     await register(page, newPlayer('goalsfr'), 'Humain');
     const loadsAtStart = loads();
+    // The bell's idle alerts: the home planet builds nothing yet (and at this speed its hangars fill at once).
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const alerts = page.getByTestId('idle-alert');
+    await expect(alerts.filter({ hasText: 'Planète mère ne construit rien' })).toBeVisible();
+    await expect(alerts.filter({ hasText: /^Hangar plein/ }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
     await followGoalsToFirstShip(page, FR, 'Chasseur léger');
     const panel = page.getByRole('region', { name: FR.panel });
     await expect(panel.getByTestId('next-goal')).toHaveAttribute('data-goal', 'research_lab_3');

@@ -41,7 +41,7 @@ function AlertText({ alert, now }: { alert: IdleAlert; now: number }) {
     const resource = t(`common:resources.names.${alert.resource_id}`);
     const seconds = (parseServerDate(alert.full_at).getTime() - now) / 1000;
     text =
-      seconds <= 0
+      seconds < 1
         ? t('alerts.storageFullNow', { resource, planet: alert.planet_name })
         : t('alerts.storageFullSoon', {
             resource,
