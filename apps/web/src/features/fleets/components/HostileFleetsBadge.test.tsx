@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toasts } from '../../../lib/toasts';
 import { renderWithApp } from '../../../test/render';
+import { systemsColumns } from '../../../test/systems-columns';
 import { fakeFleetApi, systemItem } from '../test-utils';
 import { HostileFleetsBadge } from './HostileFleetsBadge';
 
@@ -35,7 +36,9 @@ describe('HostileFleetsBadge', () => {
           },
         },
       },
-      'GET /systems': { body: { data: [systemItem(1, 'Sol Prime'), systemItem(40, 'Vega')] } },
+      'GET /systems/map': {
+        body: { data: systemsColumns([systemItem(1, 'Sol Prime'), systemItem(40, 'Vega')]) },
+      },
     });
     vi.stubGlobal('fetch', api.fetch);
     renderWithApp(<HostileFleetsBadge clock={clock} />);
