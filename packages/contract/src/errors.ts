@@ -187,19 +187,6 @@ export const ERROR_CATALOGUE = {
     fr: 'Une arrivée de flotte est en cours de traitement, réessayez dans un instant',
     en: 'A fleet arrival is being applied, try again in a moment',
   },
-  // Accounts (issue 22): codes 1200-1219.
-  WRONG_PASSWORD: {
-    code: 1200,
-    status: 403,
-    fr: 'Mot de passe incorrect',
-    en: 'Wrong password',
-  },
-  LINK_INVALID: {
-    code: 1201,
-    status: 400,
-    fr: "Ce lien n'est plus valable (déjà utilisé ou expiré)",
-    en: 'This link is no longer valid (already used or expired)',
-  },
   // Goals (issue 26): codes 1240-1259.
   GOAL_NOT_DONE: {
     code: 1240,
@@ -212,6 +199,56 @@ export const ERROR_CATALOGUE = {
     status: 409,
     fr: 'La récompense de cet objectif a déjà été reçue',
     en: "This goal's reward was already claimed",
+  },
+  // Operators (issue 23): codes 1220-1239.
+  ADMIN_OPERATORS_ONLY: {
+    code: 1220,
+    status: 403,
+    fr: 'Réservé aux opérateurs du jeu',
+    en: 'For game operators only',
+  },
+  ADMIN_NMI_BELOW_ZERO: {
+    code: 1221,
+    status: 422,
+    fr: "Le compte n'a pas autant de NMI à retirer",
+    en: 'The account does not have that much NMI to remove',
+  },
+  ADMIN_NOT_ON_SELF: {
+    code: 1222,
+    status: 409,
+    fr: 'Un opérateur ne peut pas se suspendre lui-même',
+    en: 'An operator cannot suspend their own account',
+  },
+  ADMIN_ALREADY_SUSPENDED: {
+    code: 1223,
+    status: 409,
+    fr: 'Ce compte est déjà suspendu',
+    en: 'This account is already suspended',
+  },
+  ADMIN_NOT_SUSPENDED: {
+    code: 1224,
+    status: 409,
+    fr: "Ce compte n'est pas suspendu",
+    en: 'This account is not suspended',
+  },
+  NOT_READY: {
+    code: 1225,
+    status: 503,
+    fr: "Le serveur n'est pas prêt",
+    en: 'The server is not ready',
+  },
+  // Accounts (issue 22): codes 1200-1219.
+  WRONG_PASSWORD: {
+    code: 1200,
+    status: 403,
+    fr: 'Mot de passe incorrect',
+    en: 'Wrong password',
+  },
+  LINK_INVALID: {
+    code: 1201,
+    status: 400,
+    fr: "Ce lien n'est plus valable (déjà utilisé ou expiré)",
+    en: 'This link is no longer valid (already used or expired)',
   },
 } as const;
 
