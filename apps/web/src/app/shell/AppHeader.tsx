@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Box,
   Avatar,
   Burger,
   Button,
@@ -289,8 +290,8 @@ function UserMenu() {
 export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
   const { t } = useTranslation();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="xs" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap={6} wrap="nowrap">
         {toggles && (
           <>
             <Burger
@@ -324,10 +325,13 @@ export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
         <Text size="xs" c="dimmed" ff="monospace" visibleFrom="sm" className={classes.version}>
           v{__APP_VERSION__}
         </Text>
-        <AppLauncher />
+        {/* Phones reach the map and the leaderboard from the sidebar: the header keeps its room. */}
+        <Box visibleFrom="sm">
+          <AppLauncher />
+        </Box>
         <HeaderSearch />
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={6} wrap="nowrap">
         <HostileFleetsWarning />
         <PlanetsMenu />
         <NotificationsMenu />
