@@ -245,12 +245,18 @@ test('two players: colony, spy, attack with warning, reports, simulator, recall'
       (await apiCall<FleetList>(pageB.request, 'GET', '/me/fleets')).data.hostile[0]!.arrives_at,
     );
     expect(arrival).toBeGreaterThan(seen);
+    // The star map draws the attack heading for B in red (data-fleets: own:hostile).
+    await pageB.goto('/systems');
+    await expect(pageB.getByTestId('systems-map')).toHaveAttribute('data-fleets', /^\d+:1$/);
 
     await pageA.goto('/fleets');
     const fleet = pageA.getByTestId('own-fleet').filter({ hasText: 'Attack' });
     await expect(fleet).toHaveAttribute('data-state', 'outbound');
     await expect(fleet.getByRole('link', { name: place.en })).toBeVisible();
     await expect(fleet.getByTestId('fleet-countdown')).toContainText('Arrives in');
+    // ... and A's own fleet moving along its route.
+    await pageA.goto('/systems');
+    await expect(pageA.getByTestId('systems-map')).toHaveAttribute('data-fleets', /^[1-9]\d*:0$/);
   });
 
   let simulatorUrl = '';
