@@ -115,6 +115,8 @@ const adminAccountDetailSchema = z.object({
     z.object({
       id: dbId,
       title: z.string(),
+      /** The email's params (JSON text), so the console shows the title the player reads. */
+      params: z.string(),
       created_at: timestampSchema,
       read_at: timestampSchema.nullable(),
     }),

@@ -200,7 +200,7 @@ const adminDetail = {
     },
   ],
   queues: [{ id: 2, type_id: 1, module_id: 1, planet_id: 4, state: 2, target_value: 3, finish_at: TIME }],
-  emails: [{ id: 5, title: 'welcome', created_at: TIME, read_at: null }],
+  emails: [{ id: 5, title: 'welcome', params: '{"username":"ada"}', created_at: TIME, read_at: null }],
   sessions: [{ id: 6, created_at: TIME, expires_at: TIME, remember_me: true, status: 'active' }],
   audit: [auditEntry],
 };

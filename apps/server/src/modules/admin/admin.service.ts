@@ -179,7 +179,7 @@ export async function accountDetail(
     .execute();
   const emails = await db
     .selectFrom('emails')
-    .select(['id', 'title', 'created_at', 'read_at'])
+    .select(['id', 'title', 'params', 'created_at', 'read_at'])
     .where('account_id', '=', accountId)
     .orderBy('id', 'desc')
     .limit(DETAIL_EMAILS)

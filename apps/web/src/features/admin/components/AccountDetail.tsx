@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GenericTable, type TableColumn } from '../../../components/GenericTable';
 import { RaceBadge } from '../../../components/RaceBadge';
+import { emailTexts } from '../../../lib/email-texts';
 import { abbreviateNumber, formatDateTime, formatInteger } from '../../../lib/format';
 import { useAdminAccount } from '../api';
 import { ActionModal, type PendingAction } from './ActionModal';
@@ -48,6 +49,7 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 export function AccountDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation('admin');
   const { t: tf } = useTranslation('fleets');
+  const { t: te } = useTranslation('emails');
   const locale = i18n.language;
   const detail = useAdminAccount(id);
   const [pending, setPending] = useState<PendingAction | null>(null);
@@ -152,7 +154,16 @@ export function AccountDetail({ id }: { id: number }) {
   ];
 
   const emailColumns: TableColumn<Detail['emails'][number]>[] = [
-    { key: 'title', header: t('emails.title'), render: (row) => <Text size="sm">{row.title}</Text> },
+    {
+      key: 'title',
+      header: t('emails.title'),
+      // The player's title as they read it (without the params the list does not carry), not the key.
+      render: (row) => (
+        <Text size="sm">
+          {emailTexts(row, { t: te, raceId: account.race.id, formatDate: (iso) => date(iso) }).title}
+        </Text>
+      ),
+    },
     { key: 'sent', header: t('emails.sent'), render: (row) => date(row.created_at) },
     {
       key: 'read',
