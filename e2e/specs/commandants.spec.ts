@@ -41,7 +41,7 @@ test('unlocking the geologist for a day takes 10 NMI and raises metal production
   const before = await production(page.request);
 
   const card = page.getByTestId('commandant-1');
-  await expect(card.getByText('Expiré')).toBeVisible();
+  await expect(card.getByText('Recrutable')).toBeVisible();
   await card.getByRole('button', { name: 'Débloquer' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Continuer' })).toBeDisabled();
