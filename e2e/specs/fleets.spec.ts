@@ -127,7 +127,7 @@ test('sends a fleet from the system screen, follows it on the fleets page and re
   await expect(fleet).toContainText('2 × Chasseur léger');
   await expect(fleet.getByTestId('fleet-countdown')).toContainText('Arrivée dans');
   await expect(
-    fleet.getByRole('link', { name: new RegExp(`Système ${target.system.id} · orbite`) }),
+    fleet.getByRole('link', { name: new RegExp(`^${target.system.name} · orbite`) }),
   ).toHaveAttribute('href', `/systems/${target.system.id}`);
 
   await fleet.getByRole('button', { name: 'Rappeler' }).click();
