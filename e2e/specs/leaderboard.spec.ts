@@ -118,6 +118,6 @@ test('the leaderboard pages 25 rows at a time on the server, sorts by science po
   await mine.getByRole('link', { name: player.username }).click();
   await expect(page).toHaveURL(/\/accounts\/\d+$/);
   await expect(page.getByRole('heading', { name: player.username })).toBeVisible();
-  await expect(page.getByText('Planètes', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Planètes', exact: true })).toBeVisible();
   await context.close();
 });
