@@ -16,7 +16,8 @@
  * instead of SQLite; PROFILE_CPU=off runs the server without the profiler (its overhead out);
  * PROFILE_ACCEPT_ENCODING='gzip, deflate, br, zstd' asks as a browser does (none by default);
  * PROFILE_NODE_FLAGS='--no-turbo-inlining' passes flags to the server's node (inlining off shows
- * the self time of functions V8 would fold into their callers).
+ * the self time of functions V8 would fold into their callers); PROFILE_MODE=construct profiles the
+ * bench's write figure (start then cancel a construction of the module `path` names).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,8 @@ const seconds = Number(process.argv[3] ?? 8);
 const accounts = Number(process.env.PROFILE_ACCOUNTS ?? 1000);
 const pgUrl = process.env.PROFILE_DATABASE_URL;
 const cpuProfile = process.env.PROFILE_CPU !== 'off';
+/** PROFILE_MODE=construct: POST `path` (a module, e.g. /api/v1/me/planet/factories/1) then DELETE its item, as the bench's write figure. */
+const construct = process.env.PROFILE_MODE === 'construct';
 
 interface ProfileNode {
   id: number;
@@ -140,8 +143,9 @@ async function main(): Promise<void> {
     const acceptEncoding = process.env.PROFILE_ACCEPT_ENCODING;
     const spec = {
       origin: `http://127.0.0.1:${port}`,
-      mode: 'get',
+      mode: construct ? 'construct' : 'get',
       path,
+      ...(construct ? { cancelPath: path.replace(/\/\d+$/, '') } : {}),
       cookiesFile,
       connections: 50,
       ...(acceptEncoding ? { acceptEncoding } : {}),
