@@ -108,6 +108,35 @@ describe('live events: refreshing queries', () => {
     live.connection.stop();
   });
 
+  it('warns of a dropped construction with its reason, in the language', () => {
+    const dropped = (reason: string): LiveEvent => ({
+      kind: 'construction_dropped',
+      planet_id: 1,
+      type_id: 1,
+      module_id: 1,
+      level: 3,
+      reason,
+    });
+    const fr = createI18n({ language: 'fr' });
+    const live = setup({ translate: (key, params) => fr.t(key, params) });
+    live.latest().open();
+    live.latest().push(dropped('INSUFFICIENT_RESOURCES'));
+    live.latest().push(dropped('CAPACITY_FULL'));
+    live.latest().push(dropped('A_NEWER_REASON'));
+    const mine = fr.t('modules:factories.1.name');
+    expect(live.shown[0]).toEqual({
+      type: 'warning',
+      title: 'Construction abandonnée',
+      message: `${mine} niveau 3 n'a pas pu démarrer et a quitté la file. Vous n'avez pas assez de ressources.`,
+    });
+    expect(live.shown[1]?.message).toContain("La planète n'a plus de place");
+    expect(live.shown[2]).toMatchObject({
+      type: 'warning',
+      message: `${mine} niveau 3 n'a pas pu démarrer et a quitté la file.`,
+    });
+    live.connection.stop();
+  });
+
   it('ignores data that is not an event', () => {
     const live = setup();
     live.latest().open();

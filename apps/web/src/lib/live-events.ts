@@ -156,6 +156,9 @@ type FleetEventKind =
   | 'fleet_spied_on'
   | 'colony_founded';
 
+/** Why the settling drops a queued item (the rules' `item_dropped` reasons, texts in errors). */
+const DROP_REASONS = new Set(['INSUFFICIENT_RESOURCES', 'REQUIREMENTS_NOT_MET', 'CAPACITY_FULL']);
+
 /** The arrival notices with a text of their own; another (a newer server's) gets a generic one. */
 const ARRIVAL_NOTICES = new Set([
   'transport_delivered',
@@ -191,15 +194,18 @@ function toastFor(
           level: event.level,
         }),
       };
-    case 'construction_dropped':
+    case 'construction_dropped': {
+      // A loss the player did not choose: a warning with its reason (a newer server's unknown
+      // reason reads without one rather than as a raw key).
+      const params = { name: name(event.type_id, event.module_id), level: event.level };
       return {
-        type: 'info',
+        type: 'warning',
         title: t('live:construction_dropped.title'),
-        message: t('live:construction_dropped.message', {
-          name: name(event.type_id, event.module_id),
-          level: event.level,
-        }),
+        message: DROP_REASONS.has(event.reason)
+          ? t('live:construction_dropped.because', { ...params, reason: t(`errors:${event.reason}`) })
+          : t('live:construction_dropped.message', params),
       };
+    }
     case 'units_delivered':
       return {
         type: 'success',
