@@ -105,11 +105,14 @@ export function formatTime(value: Date | string | number, options: DateFormatOpt
   return dateFormatter('time', TIME, options).format(toDate(value));
 }
 
-/** A whole number with the locale's digit grouping: 12 345 (fr), 12,345 (en). */
-export function formatInteger(value: number, locale?: string): string {
+/**
+ * A whole number with the digit grouping of the app's language (i18n.language: fr, en), never
+ * the browser's: 12 345 (fr), 12,345 (en). Components get it bound through `useFormatInteger`.
+ */
+export function formatInteger(value: number, language: string): string {
   return cached(
-    `integer|${locale ?? ''}`,
-    () => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
+    `integer|${language}`,
+    () => new Intl.NumberFormat(language, { maximumFractionDigits: 0 }),
   ).format(Math.floor(value));
 }
 

@@ -9,7 +9,7 @@ import { useMe } from '../../../api/me';
 import { useReport } from '../../../api/reports';
 import { placeName, useSystemsById } from '../../../api/systems';
 import { Spinner } from '../../../components/Spinner';
-import { formatInteger } from '../../../lib/format';
+import { useFormatInteger } from '../../../lib/use-format-integer';
 import {
   dispatchPath,
   simulatorPath,
@@ -80,6 +80,7 @@ function SideRounds({
   label: string;
 }) {
   const { t } = useTranslation('emails');
+  const formatInteger = useFormatInteger();
   const tracks = unitTracks(report, side);
   const rounds = report.rounds.length;
   if (tracks.length === 0)
@@ -134,6 +135,7 @@ function ResourceTable({
   label: string;
 }) {
   const { t } = useTranslation('emails');
+  const formatInteger = useFormatInteger();
   return (
     <ReportTable minWidth={320} label={label}>
       <Table.Thead>
@@ -166,6 +168,7 @@ function ResourceTable({
 
 function UnitList({ units, kind, label }: { units: UnitCount[]; kind: 'ship' | 'defense'; label: string }) {
   const { t } = useTranslation('emails');
+  const formatInteger = useFormatInteger();
   if (units.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -261,6 +264,7 @@ function Actions({
 
 function CombatReportView({ id, report }: { id: number; report: CombatReport }) {
   const { t } = useTranslation('emails');
+  const formatInteger = useFormatInteger();
   const me = useMe();
   const systems = useSystemsById();
   const meId = me.data?.id;

@@ -23,7 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppModal } from '../../../components/AppModal';
 import { MOBILE_QUERY } from '../../../lib/breakpoints';
-import { formatDateTime, formatDuration, formatInteger } from '../../../lib/format';
+import { formatDateTime, formatDuration } from '../../../lib/format';
+import { useFormatInteger } from '../../../lib/use-format-integer';
 import { toasts } from '../../../lib/toasts';
 import {
   useDispatchFleet,
@@ -90,6 +91,7 @@ export function DispatchModal({ target, onClose }: { target: DispatchTarget | nu
 
 function DispatchForm({ target, onDone }: { target: DispatchTarget; onDone: () => void }) {
   const { t } = useTranslation('fleets');
+  const formatInteger = useFormatInteger();
   const compact = useMediaQuery(MOBILE_QUERY) ?? false;
   const ships = useOwnedShips(true);
   const [draft, setDraft] = useState<DispatchDraft>(() => ({
@@ -295,6 +297,7 @@ function DispatchForm({ target, onDone }: { target: DispatchTarget; onDone: () =
 
 function PreviewSummary({ state }: { state: PreviewState }) {
   const { t } = useTranslation('fleets');
+  const formatInteger = useFormatInteger();
   if (state.status === 'idle') {
     return (
       <Text size="sm" c="dimmed" data-testid="dispatch-preview">

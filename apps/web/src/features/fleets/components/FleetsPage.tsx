@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { placeName, useSystemsById } from '../../../api/systems';
 import { systemClock, type Clock } from '../../../lib/clock';
-import { formatDateTime, formatDuration, formatInteger } from '../../../lib/format';
+import { formatDateTime, formatDuration } from '../../../lib/format';
+import { useFormatInteger } from '../../../lib/use-format-integer';
 import { toasts } from '../../../lib/toasts';
 import { useNow } from '../../../lib/use-now';
 import { useFleetList, useRecallFleet } from '../api/fleets';
@@ -128,6 +129,7 @@ function SystemLink({ systemId, orbit }: { systemId: number; orbit?: number }) {
 
 function ShipList({ ships }: { ships: readonly { id: number; count: number }[] }) {
   const { t } = useTranslation('fleets');
+  const formatInteger = useFormatInteger();
   return (
     <Text size="sm">
       {ships.map((ship) => `${formatInteger(ship.count)} × ${t(`modules:ships.${ship.id}.name`)}`).join(', ')}

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { formatInteger } from '../../../lib/format';
 
 /** What the forecast warns of, or null when the item starts (or its turn is beyond the forecast). */
-export function forecastWarning(forecast: QueueForecast, t: TFunction, locale?: string): string | null {
+export function forecastWarning(forecast: QueueForecast, t: TFunction, locale: string): string | null {
   if (forecast.drop_reason === null) return null;
   if (forecast.drop_reason === 'INSUFFICIENT_RESOURCES' && forecast.shortfall !== null) {
     const { metal, crystal, fuel } = forecast.shortfall;

@@ -45,7 +45,7 @@ export function goalTexts(goal: Goal, raceId: number, t: TFunction): { title: st
 }
 
 /** The reward's parts that are not zero, each with its name: "60 Métal, 30 Cristal, 10 NMI". */
-export function rewardParts(reward: GoalReward, t: TFunction, locale?: string): string[] {
+export function rewardParts(reward: GoalReward, t: TFunction, locale: string): string[] {
   const parts: string[] = [];
   const resources = [
     [1, reward.metal],

@@ -1,0 +1,24 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../test/render';
+import { useFormatInteger } from './use-format-integer';
+
+function Amount({ value }: { value: number }) {
+  const formatInteger = useFormatInteger();
+  return <span data-testid="amount">{formatInteger(value)}</span>;
+}
+
+describe('useFormatInteger', () => {
+  it("groups digits the app's way whatever the browser's language", () => {
+    // jsdom's browser language is en-US: a French player still reads French grouping.
+    expect(navigator.language).toMatch(/^en/);
+    renderWithApp(<Amount value={1234567.8} />, { language: 'fr' });
+    expect(screen.getByTestId('amount').textContent?.replace(/\s/g, ' ')).toBe('1 234 567');
+  });
+
+  it('follows a change of language', async () => {
+    const { i18n } = renderWithApp(<Amount value={12345} />, { language: 'fr' });
+    await i18n.changeLanguage('en');
+    expect(await screen.findByText('12,345')).toBeInTheDocument();
+  });
+});
