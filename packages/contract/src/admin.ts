@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { envelope, idStringSchema, MAX_ID, pageMetaSchema, timestampSchema } from './common.js';
+import {
+  envelope,
+  idStringSchema,
+  MAX_ID,
+  pageMetaSchema,
+  paginationQueryShape,
+  timestampSchema,
+} from './common.js';
 import { raceSchema } from './lists.js';
 
 /**
@@ -30,8 +37,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 export const adminAccountsQuerySchema = z.strictObject({
   q: z.string().trim().max(ADMIN_SEARCH_MAX).default(''),
   suspended: booleanQuery.optional(),
-  offset: z.coerce.number().int().min(0).max(MAX_ID).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  ...paginationQueryShape,
 });
 export type AdminAccountsQuery = z.infer<typeof adminAccountsQuerySchema>;
 
@@ -163,8 +169,7 @@ export type AdminActionResponse = z.infer<typeof adminActionResponseSchema>;
 
 export const adminAuditQuerySchema = z.strictObject({
   account_id: idStringSchema.optional(),
-  offset: z.coerce.number().int().min(0).max(MAX_ID).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  ...paginationQueryShape,
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 

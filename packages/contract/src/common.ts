@@ -13,12 +13,6 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-export const paginationQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
-export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
-
 /** ISO 8601 UTC with a `Z`, as every timestamp of the API. */
 export const timestampSchema = z.iso.datetime();
 
@@ -26,15 +20,33 @@ export const timestampSchema = z.iso.datetime();
 export const MAX_ID = 2_147_483_647;
 
 /**
- * An id as a path or query string carries it: strictly decimal digits without a sign, a leading
- * zero, spaces, a fraction or an exponent (`16`, never `0x10`, `1e1`, `+16`, `016` or `16.0`, which
- * number coercion would all read as some id), from 1 to MAX_ID. Every id parameter uses it.
+ * A whole number as a path or query string carries it: strictly decimal digits without a sign, a
+ * leading zero, spaces, a fraction or an exponent (`16`, never `0x10`, `1e1`, `+16`, `016` or
+ * `16.0`, which number coercion would all read as some number), from `min` to `max` (at most
+ * MAX_ID). Every numeric path and query parameter uses it.
  */
-export const idStringSchema = z
-  .string()
-  .regex(/^[1-9][0-9]{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().int().max(MAX_ID));
+export function decimalStringSchema(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,9})$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** An id (1 to MAX_ID) in a path or query string. Every id parameter uses it. */
+export const idStringSchema = decimalStringSchema(1, MAX_ID);
+
+/** The largest page a list answers. */
+export const PAGE_LIMIT_MAX = 100;
+
+/** `offset` and `limit` of every list, as strict decimals (`limit=1e1` is refused, not read as 10). */
+export const paginationQueryShape = {
+  offset: decimalStringSchema(0, MAX_ID).default(0),
+  limit: decimalStringSchema(1, PAGE_LIMIT_MAX).default(25),
+};
+
+export const paginationQuerySchema = z.object(paginationQueryShape);
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 export const idParamSchema = z.object({ id: idStringSchema });
 

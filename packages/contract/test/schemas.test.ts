@@ -398,7 +398,15 @@ const CASES: Record<string, Case> = {
       ],
       [{}, { offset: 0, limit: 25 }],
     ],
-    invalid: [{ at: ['limit'], value: '0' }],
+    invalid: [
+      { at: ['limit'], value: '0' },
+      // Strict decimals, as the ids: number coercion would read each of these as some number.
+      ...['1e1', '0x10', ' 5', '5 ', '+5', '-1', '5.0', '05', '', '101'].map((value) => ({
+        at: ['limit'],
+        value,
+      })),
+      ...['1e1', '0x10', '010', '-1', '1.5', '2147483648'].map((value) => ({ at: ['offset'], value })),
+    ],
   },
   timestampSchema: {
     valid: [TIME, '2026-11-24T03:00:00Z'],
@@ -729,6 +737,7 @@ const CASES: Record<string, Case> = {
     invalid: [
       { at: ['unread'], value: 'yes' },
       { at: ['unread'], value: '1' },
+      { at: ['limit'], value: '1e1' },
     ],
   },
   emailsPageMetaSchema: { valid: [{ ...pageMeta, unread: 1 }], invalid: [{ at: ['unread'], value: REMOVE }] },
@@ -747,7 +756,10 @@ const CASES: Record<string, Case> = {
         { offset: 50, limit: 25, order_by: 'science_points' },
       ],
     ],
-    invalid: [{ at: ['order_by'], value: 'rank' }],
+    invalid: [
+      { at: ['order_by'], value: 'rank' },
+      { at: ['offset'], value: '5e1' },
+    ],
   },
   accountRankingRowSchema: { valid: [rankingRow], invalid: [{ at: ['rank'], value: 0 }] },
   accountsPageSchema: {
@@ -999,6 +1011,8 @@ const CASES: Record<string, Case> = {
       { at: ['suspended'], value: 'yes' },
       { at: ['limit'], value: '0' },
       { at: ['q'], value: 'x'.repeat(101) },
+      { at: ['limit'], value: '1e1' },
+      { at: ['offset'], value: '0x10' },
     ],
   },
   adminAccountsResponseSchema: {
@@ -1056,7 +1070,11 @@ const CASES: Record<string, Case> = {
       [{}, { offset: 0, limit: 25 }],
       [{ account_id: '3' }, { account_id: 3, offset: 0, limit: 25 }],
     ],
-    invalid: [{ at: ['account_id'], value: '0' }],
+    invalid: [
+      { at: ['account_id'], value: '0' },
+      { at: ['limit'], value: '1e1' },
+      { at: ['offset'], value: '+5' },
+    ],
   },
   adminAuditResponseSchema: {
     valid: [{ data: [auditEntry], meta: pageMeta }],
