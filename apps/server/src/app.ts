@@ -21,7 +21,7 @@ import {
   headersHook,
   pageSecurityHeaders,
 } from './http/security-headers.js';
-import { isPageRequest, webAppFileDirectories, webAppStaticOptions } from './http/web-app.js';
+import { isApiRequest, isPageRequest, webAppFileDirectories, webAppStaticOptions } from './http/web-app.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { ACCESS_COOKIE, authRoutes, createAuthService } from './modules/auth/index.js';
@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     await app.register(fastifyStatic, webAppStaticOptions(config.webDist));
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) {
+    if (isApiRequest(request.url)) {
       // An unknown API path may have reached the web app's wildcard route first, which set the page's.
       for (const [name] of pageHeaders) reply.removeHeader(name);
       applyHeaders(reply, apiHeaders);

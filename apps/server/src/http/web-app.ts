@@ -46,13 +46,32 @@ export function webAppFileDirectories(root: string): ReadonlySet<string> {
 }
 
 /**
+ * The path of a URL as the router matches it, percent-escapes decoded (the router routes
+ * `/%61pi/v1/me` to `/api/v1/me`, so `/%61pi/v1/unknown` is an API path too); null when an escape
+ * is malformed.
+ */
+function routedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?', 1)[0] ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a URL is under /api/, however its path was spelled. */
+export function isApiRequest(url: string): boolean {
+  return routedPath(url)?.startsWith('/api/') ?? false;
+}
+
+/**
  * Whether a URL that matched no file is a client-side route of the single-page app (answered
  * with index.html) rather than a missing file: a missing /assets/ chunk (an old page asking for
  * an asset of the previous deploy) must be a 404, not the HTML page with status 200. Pages are
  * outside /api and the app's file directories, and their last segment has no file extension.
  */
 export function isPageRequest(url: string, fileDirectories: ReadonlySet<string>): boolean {
-  const pathname = url.split('?', 1)[0] ?? '';
+  const pathname = routedPath(url);
+  if (pathname === null) return false;
   const segments = pathname.split('/').filter((segment) => segment !== '');
   const first = segments[0];
   if (first === undefined) return true;
