@@ -6,7 +6,9 @@ import {
   constructionRows,
   moduleRows,
   toConstruction,
+  toIso,
 } from '../src/modules/economy/economy.mapping.js';
+import { isoAt } from '../src/context.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -140,5 +142,12 @@ describe('economy rows mapping', () => {
       scheduled_at: null,
       scheduled_value: 1,
     });
+  });
+});
+
+describe('toIso', () => {
+  it("is the server's one ISO writer, isoAt, not a second copy of it", () => {
+    expect(toIso).toBe(isoAt);
+    expect(toIso(T0)).toBe('2026-01-01T00:00:00.000Z');
   });
 });

@@ -12,11 +12,11 @@ import type {
   UnitOrder,
 } from '@starhold/rules';
 import type { Construction } from '@starhold/contract';
+import { isoAt } from '../../context.js';
 import type { ConstructionsTable, PlanetModulesTable } from '../../db/schema.js';
 
-export function toIso(ms: number): string {
-  return new Date(ms).toISOString();
-}
+/** The server's one ISO writer (context.ts's isoAt), under the name the economy's files import. */
+export const toIso: (ms: number) => string = isoAt;
 
 export function fromIso(iso: string): number {
   return Date.parse(iso);
