@@ -283,7 +283,8 @@ export function planFleet(
 /**
  * The error key of the contract's catalogue each refusal answers with (API.md: 400 for a malformed
  * fleet, 404 for an unknown id, 409 for a game rule, 422 for resources). FLEET_EVENT_PENDING is
- * the server's own ordering problem (it applies due arrivals first), never the player's.
+ * the server's own ordering problem (it applies due arrivals first), never the player's: its own
+ * key, a 503 the client retries after Retry-After (decision 175).
  */
 export const FLEET_REFUSAL_ERROR_KEYS = {
   UNKNOWN_PLANET: 'NOT_FOUND',
@@ -301,5 +302,5 @@ export const FLEET_REFUSAL_ERROR_KEYS = {
   PLANET_LIMIT: 'PLANET_LIMIT',
   NO_DEBRIS: 'NO_DEBRIS',
   NOT_RECALLABLE: 'NOT_RECALLABLE',
-  FLEET_EVENT_PENDING: 'SERVER_ERROR',
+  FLEET_EVENT_PENDING: 'FLEET_EVENT_PENDING',
 } as const satisfies Record<FleetRefusalReason, string>;

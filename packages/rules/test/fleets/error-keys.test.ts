@@ -26,8 +26,10 @@ describe('fleet refusals', () => {
       PLANET_LIMIT: 409,
       NO_DEBRIS: 409,
       NOT_RECALLABLE: 409,
-      FLEET_EVENT_PENDING: 500,
+      FLEET_EVENT_PENDING: 503,
     });
+    // Its own key (code 1110), as the contract gives it, never the generic SERVER_ERROR.
+    expect(FLEET_REFUSAL_ERROR_KEYS.FLEET_EVENT_PENDING).toBe('FLEET_EVENT_PENDING');
     for (const key of Object.values(FLEET_REFUSAL_ERROR_KEYS)) {
       expect(ERROR_CATALOGUE[key].fr.length).toBeGreaterThan(0);
       expect(ERROR_CATALOGUE[key].en.length).toBeGreaterThan(0);
