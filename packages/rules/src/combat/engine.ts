@@ -13,87 +13,21 @@
 import { randomState } from '../universe/random.js';
 import type {
   CombatInput,
-  CombatResearch,
   CombatResult,
   CombatRound,
   CombatRoundSide,
   CombatSide,
   CombatStack,
-  CombatWinner,
 } from './types.js';
-import { COMBAT_LAYER_ORDER, combatUnitDef, DAMAGE_TYPE_ORDER } from './units.js';
+import { PER_UNIT_MAX, resolvePerUnit, winnerOf } from './per-unit.js';
+import { unitType, type UnitType } from './unit-type.js';
+
+export { winnerOf };
 
 export const DEFAULT_MAX_ROUNDS = 6;
 
-const SHIELD = 4;
-const ARMOR = 3;
-/** A unit has at most 4 layers: a state's points take 4 slots. */
+/** A unit has at most 4 layers: a state's points take 4 slots (local: an imported constant is a getter under tsx). */
 const SLOTS = 4;
-
-/** A stack's unit type with its side's research applied, laid out for working out shots. */
-class UnitType {
-  /** Layers in combat order (shield, armor, structure, biostructure), the absent ones left out. */
-  readonly layerCount: number;
-  /** Full points per layer (4 slots, the unused ones 0). */
-  readonly max = new Float64Array(SLOTS);
-  /** `1 - r / 100` per layer and damage type, at `layer * 4 + type`. */
-  readonly factor = new Float64Array(SLOTS * 4);
-  /** Damage per type (thermal, kinetic, explosive, EM). */
-  readonly damage = new Float64Array(4);
-  /** Layer 0 is a shield with points: the 1% rule can apply, and it is restored every round. */
-  readonly shielded: boolean;
-  readonly shieldMax: number;
-  /** Layers from here on are structure or biostructure: the unit dies when they are all at 0. */
-  readonly hullFrom: number;
-
-  constructor(stack: CombatStack, research: CombatResearch) {
-    const def = combatUnitDef(stack);
-    const layers = COMBAT_LAYER_ORDER.flatMap((layerId) => def.layers.filter((l) => l.layerId === layerId));
-    this.layerCount = layers.length;
-    let hullFrom = -1;
-    layers.forEach((layer, j) => {
-      const level =
-        layer.layerId === SHIELD
-          ? research.shielding
-          : layer.layerId === ARMOR
-            ? research.armour
-            : research.structural;
-      this.max[j] = layer.value * (1 + 0.1 * level);
-      DAMAGE_TYPE_ORDER.forEach((type, t) => {
-        const r = layer.resistances.find((res) => res.resistanceId === type)?.value ?? 0;
-        this.factor[j * 4 + t] = 1 - r / 100;
-      });
-      if (hullFrom < 0 && layer.layerId !== SHIELD && layer.layerId !== ARMOR) hullFrom = j;
-    });
-    // A unit without hull points would be dead before any shot: the catalogue must not have one.
-    if (hullFrom < 0 || this.max.subarray(hullFrom, layers.length).every((points) => points <= 0))
-      throw new RangeError(`combat: ${stack.kind} ${stack.id} has no structure points`);
-    this.hullFrom = hullFrom;
-    this.shielded = layers[0]?.layerId === SHIELD && (this.max[0] as number) > 0;
-    this.shieldMax = this.shielded ? (this.max[0] as number) : 0;
-    const levels = [research.thermal, research.kinetic, research.explosive, research.em];
-    DAMAGE_TYPE_ORDER.forEach((type, t) => {
-      const base = def.damages.find((d) => d.resistanceId === type)?.value ?? 0;
-      this.damage[t] = base * (1 + 0.1 * research.weapons + 0.05 * (levels[t] ?? 0));
-    });
-  }
-}
-
-/** Unit types by catalogue entry and research levels: the catalogue is constant, so they never change. */
-const TYPES = new Map<string, UnitType>();
-const TYPES_KEPT = 4096;
-
-function unitType(stack: CombatStack, research: CombatResearch): UnitType {
-  const r = research;
-  const key = `${stack.kind} ${stack.id} ${r.weapons} ${r.thermal} ${r.kinetic} ${r.explosive} ${r.em} ${r.shielding} ${r.armour} ${r.structural}`;
-  let type = TYPES.get(key);
-  if (type === undefined) {
-    type = new UnitType(stack, research);
-    if (TYPES.size >= TYPES_KEPT) TYPES.clear();
-    TYPES.set(key, type);
-  }
-  return type;
-}
 
 /** Transition flags: worked out; the shot removes points (the unit counts as hit); it destroys the unit. */
 const KNOWN = 1;
@@ -522,21 +456,38 @@ function roundSide(before: CombatStack[], side: Side, shots: number): CombatRoun
   };
 }
 
-export function winnerOf(attackerAlive: number, defenderAlive: number): CombatWinner {
-  // Both wiped out is a draw, as in OGame: neither side holds the field.
-  if (defenderAlive === 0 && attackerAlive > 0) return 'attacker';
-  if (attackerAlive === 0 && defenderAlive > 0) return 'defender';
-  return 'draw';
-}
-
 /** The two sides' working memory, kept between battles (a battle runs to its end synchronously). */
 const ATTACKER = new Side();
 const DEFENDER = new Side();
+
+/** Units a side at most for the per-unit path; above, the grouped one (decision 172). */
+let perUnitMax = PER_UNIT_MAX;
+
+/** For the tests: which path a battle takes (both must give the same results). */
+export function setPerUnitMax(units: number): void {
+  perUnitMax = Math.min(units, PER_UNIT_MAX);
+}
+
+function sideTotal(side: CombatSide): number {
+  let total = 0;
+  for (const stack of side.units) {
+    if (!Number.isSafeInteger(stack.count) || stack.count < 0)
+      throw new RangeError(`combat: count of ${stack.kind} ${stack.id} must be a whole number >= 0`);
+    total += stack.count;
+  }
+  // Target positions are drawn as 32-bit integers.
+  if (total > 0x7fffffff) throw new RangeError('combat: at most 2^31 - 1 units a side');
+  return total;
+}
 
 export function resolveCombat(input: CombatInput): CombatResult {
   const maxRounds = input.maxRounds ?? DEFAULT_MAX_ROUNDS;
   if (!Number.isSafeInteger(maxRounds) || maxRounds < 0)
     throw new RangeError('combat: maxRounds must be a whole number >= 0');
+  const attackerTotal = sideTotal(input.attacker);
+  const defenderTotal = sideTotal(input.defender);
+  if (attackerTotal <= perUnitMax && defenderTotal <= perUnitMax)
+    return resolvePerUnit(input, maxRounds, attackerTotal, defenderTotal);
   const attacker = ATTACKER;
   const defender = DEFENDER;
   attacker.load(input.attacker);

@@ -6,6 +6,8 @@ import {
   type CombatResearch,
   type CombatStack,
 } from '../../src/combat/index.js';
+import { setPerUnitMax } from '../../src/combat/engine.js';
+import { PER_UNIT_MAX } from '../../src/combat/per-unit.js';
 import { createRandom, randomState } from '../../src/universe/random.js';
 import { referenceCombat } from './reference.js';
 
@@ -30,10 +32,25 @@ function battle(
   };
 }
 
-/** Both engines, which must agree exactly; the hand-computed figures are checked on the fast one. */
+/** The grouped path's result (decision 161), whatever the battle's size. */
+function grouped(input: CombatInput) {
+  setPerUnitMax(-1);
+  try {
+    return resolveCombat(input);
+  } finally {
+    setPerUnitMax(PER_UNIT_MAX);
+  }
+}
+
+/**
+ * The fast engine's two paths (per unit for small battles, grouped for large ones: decision 172)
+ * and the reference, which must all agree exactly; the hand-computed figures are checked on the
+ * fast one.
+ */
 function fight(input: CombatInput) {
   const result = resolveCombat(input);
   expect(referenceCombat(input)).toEqual(result);
+  expect(grouped(input)).toEqual(result);
   return result;
 }
 
@@ -210,6 +227,25 @@ describe('resolveCombat, memory kept between battles', () => {
     expect(resolveCombat(small)).toEqual(alone);
   });
 
+  it('gives a battle on the grouped path the same result whatever ran before it', () => {
+    const alone = grouped(small);
+    expect(alone).toEqual(resolveCombat(small));
+    resolveCombat(battle([ship(1, 70_000)], [defense(11, 50), defense(9, 2)], { maxRounds: 2 }));
+    expect(grouped(small)).toEqual(alone);
+    resolveCombat(battle([ship(2, 500), ship(3, 300)], [ship(12, 400), defense(13, 200)]));
+    expect(grouped(small)).toEqual(alone);
+    grouped(battle([ship(2, 500), ship(3, 300)], [ship(12, 400), defense(13, 200)]));
+    expect(resolveCombat(small)).toEqual(alone);
+  });
+
+  it('takes the per-unit path up to PER_UNIT_MAX units a side, with the same results as the grouped one', () => {
+    // At the bound on one side and just past it on the other: one battle on each path.
+    const at = battle([ship(1, PER_UNIT_MAX)], [defense(11, 40), ship(4, 3)], { maxRounds: 2 });
+    const past = battle([ship(1, PER_UNIT_MAX + 1)], [defense(11, 40), ship(4, 3)], { maxRounds: 2 });
+    expect(resolveCombat(at)).toEqual(grouped(at));
+    expect(resolveCombat(past)).toEqual(grouped(past));
+  });
+
   it('keeps hit units apart when many histories branch (thousands of states on a side)', () => {
     // Four shooter types on mixed targets for 6 rounds: far more states than the first allocation.
     const input = battle(
@@ -218,6 +254,7 @@ describe('resolveCombat, memory kept between battles', () => {
       { attackerResearch: { weapons: 3, shielding: 2 }, defenderResearch: { armour: 4, structural: 1 } },
     );
     expect(resolveCombat(input)).toEqual(referenceCombat(input));
+    expect(grouped(input)).toEqual(referenceCombat(input));
   });
 });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFENSES, NOMAD_SHIPS, SHIPS } from '../../src/catalogue/units.js';
 import {
   resolveCombat,
@@ -7,6 +7,8 @@ import {
   type CombatResult,
   type CombatStack,
 } from '../../src/combat/index.js';
+import { setPerUnitMax } from '../../src/combat/engine.js';
+import { PER_UNIT_MAX } from '../../src/combat/per-unit.js';
 import { referenceCombat } from './reference.js';
 
 const research = fc.record({
@@ -49,7 +51,15 @@ const battle = (maxCount: number): fc.Arbitrary<CombatInput> =>
 
 const total = (stacks: readonly CombatStack[]) => stacks.reduce((sum, s) => sum + s.count, 0);
 
-describe('resolveCombat, properties', () => {
+// Small battles take the per-unit path; the grouped one (decision 161) is forced for the same
+// battles here, so that both are checked against the reference (decision 172).
+describe.each([
+  ['per-unit', PER_UNIT_MAX],
+  ['grouped', -1],
+])('resolveCombat on the %s path, against the reference', (_path, perUnitMax) => {
+  beforeAll(() => setPerUnitMax(perUnitMax));
+  afterAll(() => setPerUnitMax(PER_UNIT_MAX));
+
   it('agrees exactly with the one-object-per-unit reference (survivors and every round figure)', () => {
     fc.assert(
       fc.property(battle(40), (input) => {
@@ -78,7 +88,9 @@ describe('resolveCombat, properties', () => {
       { numRuns: 200 },
     );
   });
+});
 
+describe('resolveCombat, properties', () => {
   it('ends within maxRounds, and early only when a side has nothing left', () => {
     fc.assert(
       fc.property(battle(40), (input) => {
