@@ -1,5 +1,5 @@
 import { reportSchema, type Email } from '@starhold/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import { parseEmailParams } from '../lib/email-texts';
 import { queryKeys } from '../lib/query-keys';
@@ -11,21 +11,22 @@ export interface LoadedReport {
   report: FleetReport | null;
 }
 
-/**
- * GET /me/reports/{id}: a report never changes once written, so it is kept for the session.
- * Silent: the emails screen and the simulator show their own message when it fails.
- */
-export function useReport(id: number | null) {
-  return useQuery({
-    queryKey: [...queryKeys.me, 'reports', id],
+/** GET /me/reports/{id}: a report never changes once written, so it is kept for the session. */
+export function reportQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: queryKeys.report(id),
     queryFn: async ({ signal }): Promise<LoadedReport> => {
       const answer = await api.get(`/me/reports/${id}`, { schema: reportSchema, signal, silent: true });
       return { id: answer.id, createdAt: answer.created_at, report: readReport(answer.data) };
     },
-    enabled: id !== null,
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/** Silent: the emails screen and the simulator show their own message when it fails. */
+export function useReport(id: number | null) {
+  return useQuery({ ...reportQueryOptions(id ?? 0), enabled: id !== null });
 }
 
 /** The report an email links to (`report_id` in its params), or null. */
@@ -39,23 +40,52 @@ export interface SpyReportEntry {
   createdAt: string;
 }
 
-/** The spy reports among the newest 100 emails (the simulator's "fill from a spy report"). */
+export interface SpyReportPage {
+  entries: SpyReportEntry[];
+  /** The offset of the next page of emails; undefined at the end of the inbox. */
+  next: number | undefined;
+}
+
+/**
+ * No endpoint lists reports: the simulator's "fill from a spy report" reads the inbox, newest
+ * first, this many emails at a time (the largest page), and keeps its spy reports.
+ */
 export const SPY_REPORT_EMAILS = 100;
 
-export function useSpyReportList(enabled = true) {
-  return useQuery({
-    queryKey: [...queryKeys.me, 'emails', { offset: 0, limit: SPY_REPORT_EMAILS }, 'spy-reports'],
-    queryFn: async ({ signal }): Promise<SpyReportEntry[]> => {
-      const emails = await api.get<Email[]>('/me/emails', {
-        query: { offset: 0, limit: SPY_REPORT_EMAILS },
+export function useSpyReportPages() {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.me, 'emails', 'spy-reports'],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }): Promise<SpyReportPage> => {
+      const page = await api.request<Email[]>('GET', '/me/emails', {
+        query: { offset: pageParam, limit: SPY_REPORT_EMAILS },
         signal,
         silent: true,
       });
-      return emails.flatMap((email) => {
-        const reportId = email.title === 'spy_report' ? reportIdOf(email) : null;
-        return reportId === null ? [] : [{ reportId, createdAt: email.created_at }];
-      });
+      const next = pageParam + page.data.length;
+      return {
+        entries: page.data.flatMap((email) => {
+          const reportId = email.title === 'spy_report' ? reportIdOf(email) : null;
+          return reportId === null ? [] : [{ reportId, createdAt: email.created_at }];
+        }),
+        next: page.data.length > 0 && next < (page.meta?.total ?? 0) ? next : undefined,
+      };
     },
-    enabled,
+    getNextPageParam: (last) => last.next,
   });
+}
+
+/**
+ * The pages' spy reports, newest first, each once: an email arriving between two pages shifts
+ * the offsets, so a page can repeat the previous one's last emails.
+ */
+export function spyReportEntries(pages: readonly SpyReportPage[] | undefined): SpyReportEntry[] {
+  const seen = new Set<number>();
+  const entries: SpyReportEntry[] = [];
+  for (const entry of (pages ?? []).flatMap((page) => page.entries)) {
+    if (seen.has(entry.reportId)) continue;
+    seen.add(entry.reportId);
+    entries.push(entry);
+  }
+  return entries;
 }

@@ -10,6 +10,8 @@ export const queryKeys = {
   myPlanet: ['me', 'planet'] as const,
   /** GET /me/fleets: the fleets page and the header's hostile-fleet badge. */
   myFleets: ['me', 'fleets'] as const,
+  /** GET /me/reports/{id}: the emails screen, the simulator and its report picker share it. */
+  report: (id: number) => ['me', 'reports', id] as const,
   emails: (page: { offset: number; limit: number }) => ['me', 'emails', page] as const,
   races: ['lists', 'races'] as const,
 } as const;

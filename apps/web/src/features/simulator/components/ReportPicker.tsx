@@ -1,14 +1,12 @@
-import { Alert, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { reportSchema } from '@starhold/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSpyReportList } from '../../../api/reports';
+import { reportQueryOptions, spyReportEntries, useSpyReportPages } from '../../../api/reports';
 import { placeName, useSystemsById } from '../../../api/systems';
-import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { queryKeys } from '../../../lib/query-keys';
-import { readReport, type FleetReport } from '../../../lib/reports';
+import type { FleetReport } from '../../../lib/reports';
 
 export interface FillStatus {
   reportId: number;
@@ -17,10 +15,14 @@ export interface FillStatus {
   report: FleetReport | null;
 }
 
-/** The newest spy reports offered in the list (each is read for its place). */
+/** The spy reports offered at a time (each is read for its place); "older reports" adds as many. */
 export const PICKER_REPORTS = 20;
 
-/** "Fill the defender from a spy report": the player's newest spy reports by place and date. */
+/**
+ * "Fill the defender from a spy report": the player's spy reports by place and date, the newest
+ * first. "Older reports" shows the next ones, reading further back in the inbox until it finds
+ * them or reaches its end.
+ */
 export function ReportPicker({
   selected,
   loading,
@@ -32,35 +34,42 @@ export function ReportPicker({
   fill: FillStatus | null;
   onPick: (reportId: number) => void;
 }) {
-  const { t } = useTranslation('simulator');
-  const list = useSpyReportList();
+  const { t, i18n } = useTranslation('simulator');
+  const pages = useSpyReportPages();
   const systems = useSystemsById();
-  const entries = (list.data ?? []).slice(0, PICKER_REPORTS);
+  const [wanted, setWanted] = useState(PICKER_REPORTS);
+  const found = spyReportEntries(pages.data?.pages);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  // Searching further back is the player's request (the button): opening the page reads one page.
+  const searching = wanted > PICKER_REPORTS && found.length < wanted && hasNextPage;
+  const pagesRead = pages.data?.pages.length ?? 0;
+  useEffect(() => {
+    if (searching && !isFetchingNextPage) void fetchNextPage();
+  }, [searching, isFetchingNextPage, fetchNextPage, pagesRead]);
+  const entries = found.slice(0, wanted);
   // Same key and answer as useReport: a report read here is not asked for again when picked.
-  const reports = useQueries({
-    queries: entries.map((entry) => ({
-      queryKey: [...queryKeys.me, 'reports', entry.reportId],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const answer = await api.get(`/me/reports/${entry.reportId}`, {
-          schema: reportSchema,
-          signal,
-          silent: true,
-        });
-        return { id: answer.id, createdAt: answer.created_at, report: readReport(answer.data) };
-      },
-      staleTime: Infinity,
-      retry: false,
-    })),
-  });
+  const reports = useQueries({ queries: entries.map((entry) => reportQueryOptions(entry.reportId)) });
+  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
   const data = entries.map((entry, index) => {
     const report = reports[index]?.data?.report;
     const place =
       report?.kind === 'spy' ? placeName(t, systems.data, report.system_id, report.orbit) : t('fill.report');
-    return { value: String(entry.reportId), label: `${place} — ${formatDateTime(entry.createdAt)}` };
+    return {
+      value: String(entry.reportId),
+      label: `${place} — ${formatDateTime(entry.createdAt, { locale })}`,
+    };
   });
   const filledPlace = fill?.report
     ? placeName(t, systems.data, fill.report.system_id, fill.report.orbit)
     : '';
+  const more = found.length > entries.length || hasNextPage;
+  const placeholder = pages.isPending
+    ? t('fill.loading')
+    : data.length > 0
+      ? t('fill.pick')
+      : hasNextPage
+        ? t('fill.noneRecent')
+        : t('fill.none');
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
@@ -68,9 +77,7 @@ export function ReportPicker({
           <Select
             label={t('fill.label')}
             description={t('fill.hint')}
-            placeholder={
-              list.isPending ? t('fill.loading') : data.length === 0 ? t('fill.none') : t('fill.pick')
-            }
+            placeholder={placeholder}
             data={data}
             value={
               selected !== null && data.some((item) => item.value === String(selected))
@@ -84,8 +91,22 @@ export function ReportPicker({
             w={{ base: '100%', sm: 420 }}
             comboboxProps={{ withinPortal: true }}
           />
+          {more && (
+            <Button
+              variant="default"
+              loading={searching || isFetchingNextPage}
+              onClick={() => setWanted((count) => count + PICKER_REPORTS)}
+            >
+              {t('fill.more')}
+            </Button>
+          )}
           {loading && <Loader size="sm" />}
         </Group>
+        {!more && wanted > PICKER_REPORTS && (
+          <Text size="sm" c="dimmed" data-testid="picker-end">
+            {t('fill.end', { count: found.length })}
+          </Text>
+        )}
         {fill && (fill.status === 'spy' || fill.status === 'combat') && (
           <Text size="sm" c="dimmed" data-testid="filled-from">
             {t(`fill.done.${fill.status}`, { place: filledPlace })}
