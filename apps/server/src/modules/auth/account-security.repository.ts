@@ -1,6 +1,9 @@
 /** The rows behind sessions lists, emailed links and reset throttling (migration 012). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { throttleRows } from './throttle-rows.repository.js';
+
+const mailRequests = throttleRows('mail_requests');
 
 export type LinkPurpose = 'password_reset' | 'email_change';
 
@@ -175,34 +178,8 @@ export const accountSecurityRepository = {
     await db.deleteFrom('account_links').where('expires_at', '<=', before).execute();
   },
 
-  async recordMailRequest(
-    db: Kysely<Database>,
-    request: { emailLower: string; ip: string; at: string; pruneBefore: string },
-  ): Promise<number> {
-    await db.deleteFrom('mail_requests').where('created_at', '<=', request.pruneBefore).execute();
-    const row = await db
-      .insertInto('mail_requests')
-      .values({ email_lower: request.emailLower, ip: request.ip, created_at: request.at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
-
-  async forgetMailRequest(db: Kysely<Database>, id: number): Promise<void> {
-    await db.deleteFrom('mail_requests').where('id', '=', id).execute();
-  },
-
-  async countMailRequests(
-    db: Kysely<Database>,
-    filter: { emailLower?: string; ip?: string; since: string },
-  ): Promise<number> {
-    let query = db
-      .selectFrom('mail_requests')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_at', '>', filter.since);
-    if (filter.ip !== undefined) query = query.where('ip', '=', filter.ip);
-    if (filter.emailLower !== undefined) query = query.where('email_lower', '=', filter.emailLower);
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  /** The reset and confirmation mails asked for, per email and per address (throttled like sign-ins). */
+  recordMailRequest: mailRequests.record,
+  forgetMailRequest: mailRequests.forget,
+  countMailRequests: mailRequests.count,
 };

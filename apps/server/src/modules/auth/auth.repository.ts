@@ -3,6 +3,9 @@ import type { DialectSeam } from '../../db/dialect.js';
 import type { Database, NewAccount } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
 import { coalescedRead, perDatabase } from '../../db/coalesce.js';
+import { throttleRows } from './throttle-rows.repository.js';
+
+const loginAttempts = throttleRows('login_attempts');
 
 const activeSessionQuery = prepared(2, (db: Kysely<Database>, family: string, accountId: number) =>
   db
@@ -201,40 +204,15 @@ export const authRepository = {
   },
 
   /** Attempts not cleared since `since`, for an email, an address, or the pair. */
-  async countFailures(
-    db: Kysely<Database>,
-    filter: { emailLower?: string; ip?: string; since: string },
-  ): Promise<number> {
-    let query = db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_at', '>', filter.since);
-    if (filter.ip !== undefined) query = query.where('ip', '=', filter.ip);
-    if (filter.emailLower !== undefined) query = query.where('email_lower', '=', filter.emailLower);
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
+  countFailures: loginAttempts.count,
 
   /**
    * Writes a sign-in attempt (counted as a failure until a success clears it or a refusal takes it
    * back) and prunes the rows past the window; answers the row's id.
    */
-  async recordAttempt(
-    db: Kysely<Database>,
-    attempt: { emailLower: string; ip: string; at: string; pruneBefore: string },
-  ): Promise<number> {
-    await db.deleteFrom('login_attempts').where('created_at', '<=', attempt.pruneBefore).execute();
-    const row = await db
-      .insertInto('login_attempts')
-      .values({ email_lower: attempt.emailLower, ip: attempt.ip, created_at: attempt.at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  },
+  recordAttempt: loginAttempts.record,
 
-  async forgetAttempt(db: Kysely<Database>, id: number): Promise<void> {
-    await db.deleteFrom('login_attempts').where('id', '=', id).execute();
-  },
+  forgetAttempt: loginAttempts.forget,
 
   /**
    * Accounts created since `since` that are known at an address: registration records its
