@@ -148,4 +148,34 @@ describe('GET /systems body and caching', () => {
     expect(flagged).toEqual(await ownSystemIds(owner.me.id));
     expect(flagged.length).toBe(4);
   });
+
+  it('sends the pieces of a caller answer over a real socket, keep-alive, HEAD too', async () => {
+    const owner = await registerPlayer(t.app);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const headers = { cookie: owner.cookie, 'accept-encoding': 'gzip' };
+      const zipped = await list(owner, { 'accept-encoding': 'gzip' });
+      for (let round = 0; round < 3; round += 1) {
+        // fetch decodes the gzip (and checks its CRC) itself.
+        const response = await fetch(`${address}/api/v1/systems`, { headers });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-encoding')).toBe('gzip');
+        expect(response.headers.get('etag')).toBe(zipped.headers.etag);
+        expect(response.headers.get('x-content-type-options')).toBe(zipped.headers['x-content-type-options']);
+        const parsed = systemsResponseSchema.parse(await response.json());
+        expect(parsed.data.filter((s) => s.has_own_planet).map((s) => s.id)).toEqual(
+          await ownSystemIds(owner.me.id),
+        );
+      }
+      const head = await fetch(`${address}/api/v1/systems`, { method: 'HEAD', headers });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(zipped.rawPayload.length));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+      // One gzip of the list is about a seventh of it; the switchable one stays close to that.
+      const plain = await list(owner);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    } finally {
+      await new Promise((resolve) => t.app.server.close(resolve));
+    }
+  });
 });
