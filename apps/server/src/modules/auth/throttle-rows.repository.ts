@@ -23,7 +23,7 @@ export function throttleRows(table: ThrottleTable) {
      * Writes a row (counted from now on until `forget` takes it back or it leaves the window) and
      * prunes the rows past the window; answers the row's id.
      */
-    async record(db: Kysely<Database>, row: ThrottleRow): Promise<number> {
+    record: async (db: Kysely<Database>, row: ThrottleRow): Promise<number> => {
       await db.deleteFrom(table).where('created_at', '<=', row.pruneBefore).execute();
       const written = await db
         .insertInto(table)
@@ -33,15 +33,15 @@ export function throttleRows(table: ThrottleTable) {
       return Number(written.id);
     },
 
-    async forget(db: Kysely<Database>, id: number): Promise<void> {
+    forget: async (db: Kysely<Database>, id: number): Promise<void> => {
       await db.deleteFrom(table).where('id', '=', id).execute();
     },
 
     /** Rows written after `since`, for an email, an address, or the pair. */
-    async count(
+    count: async (
       db: Kysely<Database>,
       filter: { emailLower?: string; ip?: string; since: string },
-    ): Promise<number> {
+    ): Promise<number> => {
       let query = db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
