@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { combatRows, type CombatBench } from './combat.js';
 import type { FleetBench } from './fleets.js';
 import { mapRows, type MapBench } from './map.js';
+import { mixedRows, type MixedBench } from './mixed.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
 import {
@@ -365,6 +366,19 @@ async function main(): Promise<void> {
       900_000,
     );
 
+    console.log('mixed load (own database and server, 100 connections)...');
+    const mixed = await runForJson<MixedBench>(
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'bench/mixed.ts'),
+        '--json',
+        ...(QUICK ? ['--quick'] : []),
+        ...(PG_URL ? ['--pg'] : []),
+      ],
+      900_000,
+    );
+
     console.log('star map in Chromium (1,000, 5,000, 10,000 systems, own servers)...');
     const map = await runForJson<MapBench>(
       ['--import', 'tsx', join(ROOT, 'bench/map.ts'), '--json', ...(QUICK ? ['--quick'] : [])],
@@ -420,6 +434,7 @@ async function main(): Promise<void> {
       ]),
       ...combatRows(combat),
       ...fleetRows(fleets),
+      ...mixedRows(mixed),
       [
         'web first visit JS + CSS (gzip)',
         `${kib(web.jsGzipBytes)} JS + ${kib(web.cssGzipBytes)} CSS`,
@@ -483,6 +498,7 @@ async function main(): Promise<void> {
       routes,
       combat,
       fleets,
+      mixed,
       map,
       web: { firstVisit: web, served, reactMantine: baseline, firstRenderMs: renders },
       rssMiB: { start: rssStart, end: rssEnd },
