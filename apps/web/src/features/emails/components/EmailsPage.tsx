@@ -15,16 +15,16 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconArrowLeft, IconInbox, IconMailOpened, IconSearch } from '@tabler/icons-react';
-import type { Email, PublicProfile } from '@starhold/contract';
+import type { Email } from '@starhold/contract';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { publicProfileQueryOptions } from '../../../api/accounts';
 import { useMe } from '../../../api/me';
 import { usePlanets } from '../../../api/planets';
 import { reportIdOf } from '../../../api/reports';
 import { useSystemsById } from '../../../api/systems';
-import { api } from '../../../lib/api';
 import { Spinner } from '../../../components/Spinner';
 import { systemClock } from '../../../lib/clock';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -65,11 +65,7 @@ function useTextContext(email?: Email): EmailTextContext {
     ),
   ];
   const profiles = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['accounts', id],
-      queryFn: () => api.get<PublicProfile>(`/accounts/${id}`, { silent: true }),
-      retry: false,
-    })),
+    queries: ids.map((id) => publicProfileQueryOptions(id)),
   });
   const names = new Map(ids.map((id, index) => [id, profiles[index]?.data?.username]));
   return {

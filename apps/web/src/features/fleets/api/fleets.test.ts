@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { queriesToRefresh } from '../../../lib/live-events';
+import { queryKeys } from '../../../lib/query-keys';
 import { fleet } from '../test-utils';
-import { landedColonizers } from './fleets';
+import { fleetKeys, landedColonizers } from './fleets';
 
 const list = (...own: ReturnType<typeof fleet>[]) => ({ own, hostile: [] });
 
@@ -23,5 +25,13 @@ describe('landedColonizers', () => {
     ['an attack fleet gone', list(fleet({ id: 1, mission: 3 })), list(), false],
   ])('%s: %s', (_, before, after, expected) => {
     expect(landedColonizers(before, after)).toBe(expected);
+  });
+});
+
+describe('fleetKeys', () => {
+  it("list is the key the live events refresh (lib's queryKeys.myFleets), not a copy of it", () => {
+    expect(fleetKeys.list).toBe(queryKeys.myFleets);
+    const refreshed = queriesToRefresh({ kind: 'fleet_returned', fleet_id: 1, planet_id: 1 });
+    expect(refreshed.map((entry) => entry.queryKey)).toContain(fleetKeys.list);
   });
 });

@@ -13,9 +13,12 @@ import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Under ['me'] next to the planet: a focus switch (which invalidates everything) reaches them. */
+/**
+ * Under ['me'] next to the planet: a focus switch (which invalidates everything) reaches them. The
+ * list is lib's `queryKeys.myFleets`, which the live events refresh.
+ */
 export const fleetKeys = {
-  list: [...queryKeys.me, 'fleets'] as const,
+  list: queryKeys.myFleets,
   /** Under the ships list's key, so that whatever refreshes the ships refreshes this too. */
   owned: [...queryKeys.myPlanet, 'ships', 'owned'] as const,
 };
