@@ -32,7 +32,7 @@ const NO_LOCKS = { forUpdate: <Q>(query: Q): Q => query } as unknown as DialectS
 export async function deleteAccount(
   trx: Kysely<Database>,
   accountId: number,
-  options: { dialect?: DialectSeam; now?: number } = {},
+  options: { dialect?: DialectSeam; now: number },
 ): Promise<boolean> {
   const account = await trx
     .selectFrom('accounts')
@@ -40,7 +40,7 @@ export async function deleteAccount(
     .where('id', '=', accountId)
     .executeTakeFirst();
   if (!account) return false;
-  await returnFleetsHeadingTo(trx, options.dialect ?? NO_LOCKS, accountId, options.now ?? Date.now());
+  await returnFleetsHeadingTo(trx, options.dialect ?? NO_LOCKS, accountId, options.now);
   await trx.deleteFrom('login_attempts').where('email_lower', '=', account.email_lower).execute();
   await trx.deleteFrom('mail_requests').where('email_lower', '=', account.email_lower).execute();
   await trx.deleteFrom('accounts').where('id', '=', accountId).execute();

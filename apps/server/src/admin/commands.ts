@@ -245,8 +245,11 @@ export async function runCommand(ctx: CommandContext, args: readonly string[]): 
           `Deleting ${account.username} (account ${account.id}, ${email}) removes it for good, with its planets, queue, emails and sessions; add --yes to confirm`,
         );
       }
-      const deleted = await db.transaction().execute(async (trx) => {
-        const done = await deleteAccount(trx, account.id);
+      // As DELETE /me: the write transaction and row locks of the dialect (PostgreSQL runs this
+      // beside live servers), and the command's clock for the fleets that turn round.
+      const { dialect } = ctx.handle;
+      const deleted = await dialect.writeTransaction(db, async (trx) => {
+        const done = await deleteAccount(trx, account.id, { dialect, now: ctx.now });
         if (done)
           await writeAudit(trx, {
             at: isoAt(ctx.now),
