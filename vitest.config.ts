@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
+          // Every saved state kept in the state cache is checked against the tables (decision 181).
+          env: { STARHOLD_CHECK_STATE_CACHE: '1' },
         },
       },
       { test: { name: 'tooling', root: 'tools', include: ['**/*.test.ts'], environment: 'node' } },

@@ -31,7 +31,7 @@ function nullableMs(iso: string | null): number | null {
 }
 
 /** Planet module type ids as stored in planet_modules (the construction type ids 1..4). */
-const MODULE_FIELDS = [
+export const MODULE_FIELDS = [
   [1, 'factories'],
   [2, 'buildings'],
   [3, 'ships'],

@@ -15,6 +15,7 @@ import {
   type RulesConfig,
 } from '@starhold/rules';
 import type { Kysely } from 'kysely';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../context.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { ScheduledTask } from '../../scheduler.js';
@@ -24,10 +25,18 @@ import { prepared, type PreparedQuery } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { insertEmails, planetNames, type EmailToSend } from './emails-writer.repository.js';
 import { loadAccountRowNow, loadAccountStateNow, loadAccountStatesIn } from './shared-reads.repository.js';
-import { focusPlanetIndex, loadAccountState, saveAccountState } from './state.repository.js';
+import {
+  ACCOUNT_ROW_COLUMNS,
+  focusPlanetIndex,
+  loadAccountState,
+  saveAccountState,
+  stateVersion,
+  storedForm,
+  type AccountVersionRow,
+} from './state.repository.js';
 import { touchPlanet } from './visits.repository.js';
 import { toIso } from './economy.mapping.js';
-import { stateCacheFor } from './state-cache.js';
+import { deepFreeze, stateCacheFor } from './state-cache.js';
 import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js';
 import { applyArrivalBatch, applyDueArrivals, fleetNoticeEmails } from '../fleets/index.js';
 
@@ -77,8 +86,8 @@ export interface AccountContext {
    */
   afterCommit(fn: () => void): void;
   /**
-   * The focus planet index read with the account, on the read path (`readAccount`) only: inside
-   * `withAccount` a call may change it, so there it is read when needed.
+   * The focus planet index read with the account (on the read path with its row, in `withAccount`
+   * with its lock); a call that switches the focus sets it to the new index.
    */
   focusIndex?: number;
 }
@@ -154,8 +163,10 @@ async function settleLocked<T>(
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
   pending: OnCommit,
+  /** The account row as the transaction's lock statement read it. */
+  row?: AccountVersionRow,
 ): Promise<T> {
-  const before = await loadAccountState(trx, accountId, stateCacheFor(deps.database.db));
+  const before = await loadAccountState(trx, accountId, stateCacheFor(deps.database.db), row);
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
   const at = Math.max(now, before.settledAt);
   const settled = settle(before, at, deps.rules);
@@ -166,6 +177,7 @@ async function settleLocked<T>(
     config: deps.rules,
     inTransaction: true,
     afterCommit: (callback) => pending.callbacks.push(callback),
+    ...(row === undefined ? {} : { focusIndex: row.focus_planet_index }),
   });
   const after = change.state ?? settled.state;
   const events = [...settled.events, ...(change.events ?? [])];
@@ -174,7 +186,56 @@ async function settleLocked<T>(
   // the next reader derives the same state from it. Writing it would cost a commit per screen.
   if (change.state === undefined && events.length === 0) return change.result;
   await saveSettled(trx, deps, before, after, events, pending);
+  await keepSaved(trx, deps, storedForm(before, after), pending);
   return change.result;
+}
+
+/**
+ * Keeps the state a transaction saved (in its stored form, storedForm) in the state cache under the version the save gave the
+ * account row, once the transaction has committed (decision 181): the next request of the
+ * account then reads one row instead of its seven tables. Only after the commit: a rolled-back
+ * version number could later be reached again by another change. Must be called after the
+ * transaction's last write to the account's state tables.
+ * With STARHOLD_CHECK_STATE_CACHE=1 (the server test suite sets it) the saved state is compared
+ * with the state the tables now give, and a difference fails the transaction: any write to the
+ * state tables that `after` does not carry would otherwise be served from the cache.
+ */
+export async function keepSaved(
+  trx: Kysely<Database>,
+  deps: EconomyDeps,
+  after: AccountState,
+  pending: Pick<OnCommit, 'callbacks'>,
+): Promise<void> {
+  const version = await stateVersion(trx, after.accountId);
+  if (version === undefined) return;
+  if (CHECK_STATE_CACHE) {
+    const stored = await loadAccountState(trx, after.accountId);
+    if (!isDeepStrictEqual(stored, after))
+      throw new Error(
+        `saved state differs from the stored one for account ${after.accountId} at ${firstDifference(after, stored)}`,
+      );
+  }
+  const cache = stateCacheFor(deps.database.db);
+  pending.callbacks.push(() => cache.set(after.accountId, version, deepFreeze(after)));
+}
+
+const CHECK_STATE_CACHE = process.env.STARHOLD_CHECK_STATE_CACHE === '1';
+
+/** Where two values first differ, as a path with both sides (the state cache check's message). */
+function firstDifference(a: unknown, b: unknown, path = 'state'): string {
+  if (isDeepStrictEqual(a, b)) return '';
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return `${path}: ${inspect(a, { depth: 1 })} saved, ${inspect(b, { depth: 1 })} stored`;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    const left = (a as Record<string, unknown>)[key];
+    const right = (b as Record<string, unknown>)[key];
+    if (!(key in a) || !(key in b) || !isDeepStrictEqual(left, right))
+      return !(key in a) || !(key in b)
+        ? `${path}.${key}: ${key in a ? inspect(left, { depth: 1 }) : 'absent'} saved, ${key in b ? inspect(right, { depth: 1 }) : 'absent'} stored`
+        : firstDifference(left, right, `${path}.${key}`);
+  }
+  return `${path}: same keys and values, different prototypes`;
 }
 
 /** Saves what changed from `before` to `after`, with the emails and live events of `events`. */
@@ -263,20 +324,26 @@ export async function withAccount<T>(
     // already holds the database's write lock, and the statement only finds the row).
     const locked = await lockAccountQuery(dialect).executeTakeFirst(trx, accountId);
     if (locked === undefined) throw new DomainError('NOT_FOUND');
-    return settleLocked(trx, deps, accountId, now, fn, pending);
+    return settleLocked(trx, deps, accountId, now, fn, pending, {
+      ...locked,
+      state_version: Number(locked.state_version),
+    });
   });
   committed(deps, accountId, pending);
   return result;
 }
 
-const lockAccountQueries = new WeakMap<DialectSeam, PreparedQuery<[number], { id: number }>>();
+const lockAccountQueries = new WeakMap<DialectSeam, PreparedQuery<[number], AccountVersionRow>>();
 
-/** The account row `FOR UPDATE` as the dialect writes it, prepared once per dialect seam. */
-function lockAccountQuery(dialect: DialectSeam): PreparedQuery<[number], { id: number }> {
+/**
+ * The account row `FOR UPDATE` as the dialect writes it, prepared once per dialect seam: the
+ * version row the state load needs, read by the lock statement itself.
+ */
+function lockAccountQuery(dialect: DialectSeam): PreparedQuery<[number], AccountVersionRow> {
   let query = lockAccountQueries.get(dialect);
   if (query === undefined) {
     query = prepared(1, (db: Kysely<Database>, accountId: number) =>
-      dialect.forUpdate(db.selectFrom('accounts').select('id').where('id', '=', accountId)),
+      dialect.forUpdate(db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', '=', accountId)),
     );
     lockAccountQueries.set(dialect, query);
   }

@@ -9,6 +9,7 @@ import type { ConstructionsTable, Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { fleetsFromRows, loadFleetRows, saveFleets, type FleetRow } from '../fleets/index.js';
 import {
+  MODULE_FIELDS,
   applyConstructionRows,
   applyModuleRows,
   constructionRows,
@@ -98,8 +99,10 @@ export async function loadAccountState(
   trx: Kysely<Database>,
   accountId: number,
   cache?: StateCache,
+  /** The account row when the caller has just read it in this transaction (its lock statement). */
+  row?: AccountVersionRow,
 ): Promise<AccountState> {
-  const account = await loadAccountRow(trx, accountId);
+  const account = row ?? (await loadAccountRow(trx, accountId));
   if (account === undefined) throw new DomainError('NOT_FOUND');
   const kept = cache?.get(accountId, account.state_version);
   if (kept !== undefined) return kept;
@@ -321,6 +324,63 @@ async function saveConstructions(
         .execute();
     }
   }
+}
+
+/**
+ * `after` as the tables hold it once `saveAccountState(before, after)` has run: a module level,
+ * unit count or research level the engine dropped from its record is stored as a row at 0, a
+ * commandant is never deleted, and an account without fleets has no `fleets` key (buildState).
+ * What the state cache keeps for the saved version (decision 181). Shares every unchanged part.
+ */
+export function storedForm(before: AccountState, after: AccountState): AccountState {
+  let planets: PlanetState[] | undefined;
+  after.planets.forEach((planet, index) => {
+    const old = before.planets.find((p) => p.id === planet.id);
+    if (old === undefined) return;
+    let copy: PlanetState | undefined;
+    for (const [, field] of MODULE_FIELDS) {
+      const record = withDropped(old[field], planet[field], () => 0);
+      if (record === planet[field]) continue;
+      copy ??= { ...planet };
+      copy[field] = record;
+    }
+    if (copy === undefined) return;
+    planets ??= [...after.planets];
+    planets[index] = copy;
+  });
+  const research = withDropped(before.research, after.research, () => 0);
+  const commandants = withDropped(before.commandants, after.commandants, (id) => before.commandants[id] ?? 0);
+  const noFleets = after.fleets !== undefined && after.fleets.length === 0;
+  if (planets === undefined && research === after.research && commandants === after.commandants && !noFleets)
+    return after;
+  const stored: AccountState = { ...after, research, commandants, ...(planets ? { planets } : {}) };
+  if (noFleets) delete stored.fleets;
+  return stored;
+}
+
+/** `next` with every key of `old` it lacks, at `dropped(key)`; `next` itself when it lacks none. */
+function withDropped(
+  old: Readonly<Record<number, number>>,
+  next: Readonly<Record<number, number>>,
+  dropped: (key: number) => number,
+): Record<number, number> {
+  let copy: Record<number, number> | undefined;
+  for (const key in old) {
+    if (key in next) continue;
+    copy ??= { ...next };
+    copy[Number(key)] = dropped(Number(key));
+  }
+  return copy ?? next;
+}
+
+const stateVersionOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db.selectFrom('accounts').select('state_version').where('id', '=', accountId),
+);
+
+/** The account's `state_version` as this transaction sees it (after its own writes). */
+export async function stateVersion(trx: Kysely<Database>, accountId: number): Promise<number | undefined> {
+  const row = await stateVersionOf.executeTakeFirst(trx, accountId);
+  return row === undefined ? undefined : Number(row.state_version);
 }
 
 const focusIndexOf = prepared(1, (db: Kysely<Database>, accountId: number) =>

@@ -108,6 +108,8 @@ export function createPlanetsService(deps: EconomyDeps) {
       return withAccount(deps, accountId, now, async (ctx) => {
         if (planetIndex >= ctx.state.planets.length) throw new DomainError('NOT_FOUND');
         await setFocusPlanetIndex(ctx.trx, accountId, planetIndex);
+        // The index read with the account's lock is now the old one.
+        ctx.focusIndex = planetIndex;
         return { result: await focusPlanetView(ctx) };
       });
     },
