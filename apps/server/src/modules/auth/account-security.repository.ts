@@ -142,20 +142,23 @@ export const accountSecurityRepository = {
       .execute();
   },
 
-  /** Earlier links of the purpose stop working: only the latest mail's link does. */
+  /**
+   * Earlier links of the purpose (or of every purpose) stop working: only the latest mail's link
+   * does, and a change of password or email retires what was mailed before it.
+   */
   async retireLinks(
     db: Kysely<Database>,
     accountId: number,
-    purpose: LinkPurpose,
+    purpose: LinkPurpose | 'all',
     now: string,
   ): Promise<void> {
-    await db
+    let query = db
       .updateTable('account_links')
       .set({ used_at: now })
       .where('account_id', '=', accountId)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .execute();
+      .where('used_at', 'is', null);
+    if (purpose !== 'all') query = query.where('purpose', '=', purpose);
+    await query.execute();
   },
 
   /**

@@ -154,8 +154,9 @@ export function createAccountSecurityService(
       const ended = await db.transaction().execute(async (trx) => {
         const now = isoAt(clock());
         await repo.setPassword(trx, auth.accountId, passwordHash);
-        // A reset link asked for before the change must not undo it.
-        await repo.retireLinks(trx, auth.accountId, 'password_reset', now);
+        // A reset link asked for before the change must not undo it, nor an email change asked for
+        // by whoever knew the old password (it would hand them the account back by a reset).
+        await repo.retireLinks(trx, auth.accountId, 'all', now);
         return repo.revokeFamilies(trx, auth.accountId, now, { keep: auth.family });
       });
       await sessionsEnded(auth.accountId);
@@ -190,6 +191,8 @@ export function createAccountSecurityService(
         const link = await repo.spendLink(trx, 'password_reset', hashLinkToken(body.token), now);
         if (!link) return false;
         await repo.setPassword(trx, link.account_id, passwordHash);
+        // As a change of password: an email change asked for with the old one stops working.
+        await repo.retireLinks(trx, link.account_id, 'all', now);
         await repo.revokeFamilies(trx, link.account_id, now);
         const account = await repo.findAccount(trx, link.account_id);
         // The player proved the mailbox: the failed sign-ins of the attack they may be fleeing go.
@@ -226,9 +229,12 @@ export function createAccountSecurityService(
     async confirmEmailChange(token: string): Promise<void> {
       try {
         const ok = await db.transaction().execute(async (trx) => {
-          const link = await repo.spendLink(trx, 'email_change', hashLinkToken(token), isoAt(clock()));
+          const now = isoAt(clock());
+          const link = await repo.spendLink(trx, 'email_change', hashLinkToken(token), now);
           if (!link || link.new_email === null) return false;
           await repo.setEmail(trx, link.account_id, link.new_email);
+          // Reset links mailed to the old address stop working: that mailbox no longer speaks for the account.
+          await repo.retireLinks(trx, link.account_id, 'password_reset', now);
           return true;
         });
         if (!ok) throw new DomainError('LINK_INVALID', { fields: { token: 'LINK_INVALID' } });
