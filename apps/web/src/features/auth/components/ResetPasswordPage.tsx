@@ -5,11 +5,10 @@ import { LINK_TOKEN_PATTERN } from '@starhold/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PasswordField } from '../../../components/fields';
+import { NewPasswordFields, newPasswordAccepted } from '../../../components/account-fields';
 import { Logo } from '../../../components/Logo';
 import { ApiError } from '../../../lib/api-client';
 import { useConfirmPasswordReset } from '../api/account-links';
-import { newPasswordError } from '../model/new-password';
 import { BrandPanel } from './BrandPanel';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import classes from './auth.module.css';
@@ -24,15 +23,13 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const passwordError = newPasswordError(password);
-  const repeatError = repeat !== password ? 'passwordMismatch' : undefined;
   const failure = confirm.error instanceof ApiError ? confirm.error.i18nKey : undefined;
   const linkBroken = !LINK_TOKEN_PATTERN.test(token) || failure === 'LINK_INVALID';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (passwordError || repeatError) return;
+    if (!newPasswordAccepted(password, repeat)) return;
     confirm.mutate({ token, new_password: password });
   };
 
@@ -72,24 +69,13 @@ export function ResetPasswordPage() {
           ) : (
             <form onSubmit={submit} noValidate aria-label={t('reset.title')}>
               <Stack gap="md">
-                <PasswordField
+                <NewPasswordFields
                   label={t('reset.newPassword')}
-                  autoComplete="new-password"
-                  required
                   value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                  invalid={submitted && passwordError !== undefined}
-                  feedback={passwordError ? t(`validation.${passwordError}`) : undefined}
-                  hint={t('register.passwordHint')}
-                />
-                <PasswordField
-                  label={t('fields.confirm')}
-                  autoComplete="new-password"
-                  required
-                  value={repeat}
-                  onChange={(event) => setRepeat(event.currentTarget.value)}
-                  invalid={submitted && repeatError !== undefined}
-                  feedback={repeatError ? t(`validation.${repeatError}`) : undefined}
+                  repeat={repeat}
+                  onValue={setPassword}
+                  onRepeat={setRepeat}
+                  submitted={submitted}
                 />
                 {failure && (
                   <Alert color="red" role="alert">

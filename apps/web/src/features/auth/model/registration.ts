@@ -1,4 +1,5 @@
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '@starhold/contract';
+import { USERNAME_PATTERN } from '@starhold/contract';
+import { emailError, newPasswordError } from '../../../lib/account-validation';
 
 export interface RegistrationForm {
   email: string;
@@ -32,23 +33,18 @@ export const EMPTY_REGISTRATION: RegistrationForm = {
   terms: false,
 };
 
-const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function validateRegistration(
   form: RegistrationForm,
 ): Partial<Record<RegistrationField, ValidationKey>> {
   const errors: Partial<Record<RegistrationField, ValidationKey>> = {};
-  const email = form.email.trim();
-  if (!email) errors.email = 'required';
-  else if (email.length > EMAIL_MAX) errors.email = 'emailTooLong';
-  else if (!EMAIL_FORMAT.test(email)) errors.email = 'email';
+  const email = emailError(form.email);
+  if (email) errors.email = email;
 
   if (!form.username) errors.username = 'required';
   else if (!USERNAME_PATTERN.test(form.username)) errors.username = 'username';
 
-  if (form.password.length < PASSWORD_MIN) errors.password = 'passwordLength';
-  else if (form.password.length > PASSWORD_MAX) errors.password = 'passwordTooLong';
-  else if (!/\p{Lu}/u.test(form.password)) errors.password = 'passwordUppercase';
+  const password = newPasswordError(form.password);
+  if (password) errors.password = password;
 
   if (form.confirm !== form.password) errors.confirm = 'passwordMismatch';
 

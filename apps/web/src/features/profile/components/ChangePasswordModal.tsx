@@ -1,20 +1,12 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconCircleCheck, IconKey } from '@tabler/icons-react';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@starhold/contract';
+import { IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DoneNotice, NewPasswordFields, newPasswordAccepted } from '../../../components/account-fields';
 import { AppModal } from '../../../components/AppModal';
 import { PasswordField } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/account';
-
-/** The registration's rules (auth:validation keys). */
-function newPasswordError(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN) return 'passwordLength';
-  if (password.length > PASSWORD_MAX) return 'passwordTooLong';
-  if (!/\p{Lu}/u.test(password)) return 'passwordUppercase';
-  return undefined;
-}
 
 /** Current password, new password twice; on success the other sessions have ended. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -25,8 +17,6 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   const [repeat, setRepeat] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const currentError = current === '' ? 'required' : undefined;
-  const nextError = newPasswordError(next);
-  const repeatError = repeat !== next ? 'passwordMismatch' : undefined;
   const failure = change.error instanceof ApiError ? change.error : undefined;
   const wrongCurrent = failure?.fields?.current_password === 'WRONG_PASSWORD';
 
@@ -41,19 +31,16 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (currentError || nextError || repeatError) return;
+    if (currentError || !newPasswordAccepted(next, repeat)) return;
     change.mutate({ current_password: current, new_password: next });
   };
 
   return (
     <AppModal opened={opened} onClose={close} title={t('changePassword')}>
       {change.isSuccess ? (
-        <Stack>
-          <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t('password.doneTitle')}>
-            {t('password.done', { count: change.data.ended })}
-          </Alert>
-          <Button onClick={close}>{t('common:close')}</Button>
-        </Stack>
+        <DoneNotice title={t('password.doneTitle')} onClose={close}>
+          {t('password.done', { count: change.data.ended })}
+        </DoneNotice>
       ) : (
         <form onSubmit={submit} noValidate aria-label={t('changePassword')}>
           <Stack>
@@ -67,24 +54,13 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
               invalid={(submitted && currentError !== undefined) || wrongCurrent}
               feedback={wrongCurrent ? t('errors:WRONG_PASSWORD') : t('auth:validation.required')}
             />
-            <PasswordField
+            <NewPasswordFields
               label={t('password.new')}
-              autoComplete="new-password"
-              required
               value={next}
-              onChange={(event) => setNext(event.currentTarget.value)}
-              invalid={submitted && nextError !== undefined}
-              feedback={nextError ? t(`auth:validation.${nextError}`) : undefined}
-              hint={t('auth:register.passwordHint')}
-            />
-            <PasswordField
-              label={t('auth:fields.confirm')}
-              autoComplete="new-password"
-              required
-              value={repeat}
-              onChange={(event) => setRepeat(event.currentTarget.value)}
-              invalid={submitted && repeatError !== undefined}
-              feedback={repeatError ? t(`auth:validation.${repeatError}`) : undefined}
+              repeat={repeat}
+              onValue={setNext}
+              onRepeat={setRepeat}
+              submitted={submitted}
             />
             {failure && !wrongCurrent && (
               <Alert color="red" role="alert">

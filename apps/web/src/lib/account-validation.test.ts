@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPasswordError } from './new-password';
+import { emailError, newPasswordError } from './account-validation';
 
 describe('newPasswordError', () => {
   it.each([
@@ -11,5 +11,18 @@ describe('newPasswordError', () => {
     ['ÉTOILES-filantes', undefined],
   ])('%j -> %s', (password, expected) => {
     expect(newPasswordError(password)).toBe(expected);
+  });
+});
+
+describe('emailError', () => {
+  it.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    ['nova', 'email'],
+    ['nova@example', 'email'],
+    [`${'a'.repeat(250)}@example.org`, 'emailTooLong'],
+    ['  nova@example.org  ', undefined],
+  ])('%j -> %s', (email, expected) => {
+    expect(emailError(email)).toBe(expected);
   });
 });
