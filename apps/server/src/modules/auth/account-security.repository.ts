@@ -161,6 +161,19 @@ export const accountSecurityRepository = {
     await query.execute();
   },
 
+  /** Whether an unused, unexpired link of the purpose has this hash (read only: `spendLink` spends it). */
+  async isLiveLink(db: Kysely<Database>, purpose: LinkPurpose, hash: string, now: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('account_links')
+      .select('id')
+      .where('hash', '=', hash)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /**
    * Spends a link: only an unused, unexpired link of the purpose, and of two concurrent uses only
    * one (guarded update). Answers its account and new email, or undefined.

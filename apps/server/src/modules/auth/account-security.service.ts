@@ -185,10 +185,15 @@ export function createAccountSecurityService(
 
     /** Sets the new password and ends every session of the account; the link is spent. */
     async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
+      const hash = hashLinkToken(body.token);
+      const invalid = () => new DomainError('LINK_INVALID', { fields: { token: 'LINK_INVALID' } });
+      // Checked before the (slow, memory-hungry) hash: a stream of made-up tokens costs a lookup
+      // each, not an argon2 run each. The link is spent, guarded, in the transaction below.
+      if (!(await repo.isLiveLink(db, 'password_reset', hash, isoAt(clock())))) throw invalid();
       const passwordHash = await hashPassword(body.new_password);
       const accountId = await db.transaction().execute(async (trx) => {
         const now = isoAt(clock());
-        const link = await repo.spendLink(trx, 'password_reset', hashLinkToken(body.token), now);
+        const link = await repo.spendLink(trx, 'password_reset', hash, now);
         if (!link) return false;
         await repo.setPassword(trx, link.account_id, passwordHash);
         // As a change of password: an email change asked for with the old one stops working.
@@ -200,7 +205,7 @@ export function createAccountSecurityService(
           await trx.deleteFrom('login_attempts').where('email_lower', '=', account.email_lower).execute();
         return link.account_id;
       });
-      if (accountId === false) throw new DomainError('LINK_INVALID', { fields: { token: 'LINK_INVALID' } });
+      if (accountId === false) throw invalid();
       await sessionsEnded(accountId);
     },
 
