@@ -6,8 +6,9 @@
  * requests are the screens' reads, 10 % writes that succeed: level starts and their cancels, ship
  * and defense orders, emails marked read, transports and their recalls (bench/lib/mixed-load.ts).
  * The seed gives every player what those writes need (resources, cargo ships, a shipyard and an
- * arsenal, Computer 30 and an Admiral for ten places per unit queue and 33 fleet slots, 30 unread
- * emails); the generator keeps count of what each player has used, across runs.
+ * arsenal, mines at level 10 so that no level start finishes before its cancel, Computer 30 and an
+ * Admiral for ten places per unit queue and 33 fleet slots, 30 unread emails); the generator keeps
+ * count of what each player has used, across runs.
  *
  * Each run measures the ceiling (bench/hello-server.mjs at the same 100 connections) and then the
  * mix, so the ratio compares moments alike. Targets (issue 24): at least 25 % of the ceiling, p99
@@ -15,6 +16,8 @@
  *
  * Needs the built server (npm run build -w apps/server). 127.0.0.1 only, bounded in time.
  * Run: node --import tsx bench/mixed.ts [--pg] [--quick] [--json]
+ * (BENCH_MIXED_RUNS, BENCH_MIXED_SECONDS: other run counts and lengths; BENCH_COMMIT: the commit's
+ * name when the tree is an export, not a checkout.)
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -85,7 +88,11 @@ function newestMtime(path: string): number {
 
 function git(...gitArgs: string[]): string {
   try {
-    return execFileSync('git', gitArgs, { cwd: ROOT, encoding: 'utf8' }).trim();
+    return execFileSync('git', gitArgs, {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return '';
   }
@@ -106,9 +113,11 @@ async function drain(origin: string): Promise<void> {
 
 /**
  * What the writes need, straight into the seeded database before the server starts: resources,
- * a shipyard (2) and an arsenal (1) with the command center they require, cargo ships, Combustion
- * Drive 2 (the light fighter), Computer 30 and an Admiral for a day (10 orders per unit queue,
- * 33 fleet slots), and unread emails. Each player's transports go to the next player's planet.
+ * a shipyard (2) and an arsenal (1), cargo ships, Combustion Drive 2 (the light fighter), Computer
+ * 30 and an Admiral for a day (10 orders per unit queue, 33 fleet slots), and unread emails. The
+ * mines at level 10 and no command center make every level start last from 12 minutes (command
+ * center 1) to hours, so none finishes before its cancel (a finished one answers 404). Each
+ * player's transports go to the next player's planet.
  */
 async function preparePlayers(
   target: DatabaseTarget,
@@ -142,7 +151,9 @@ async function preparePlayers(
       const modules = rows.flatMap((row) => {
         const cargo = SHIPS.find((ship) => ship.race === row.race_id && ship.role === 'small_cargo')?.id ?? 7;
         return [
-          { planet_id: row.id, type_id: 2, module_id: 1, value: 2 },
+          { planet_id: row.id, type_id: 1, module_id: 1, value: 10 },
+          { planet_id: row.id, type_id: 1, module_id: 2, value: 10 },
+          { planet_id: row.id, type_id: 1, module_id: 3, value: 10 },
           { planet_id: row.id, type_id: 2, module_id: 2, value: 2 },
           { planet_id: row.id, type_id: 2, module_id: 5, value: 1 },
           { planet_id: row.id, type_id: 3, module_id: cargo, value: 1_000_000 },
@@ -214,7 +225,8 @@ async function main(): Promise<MixedBench> {
   );
   if (sourcesNewer)
     log('warning: the server sources are newer than apps/server/dist (the build is measured)');
-  const commit = git('rev-parse', '--short', 'HEAD');
+  // BENCH_COMMIT names the commit when the tree is an export (git archive) rather than a checkout.
+  const commit = process.env.BENCH_COMMIT ?? (git('rev-parse', '--short', 'HEAD') || 'unknown');
   const serverTreeDirty =
     git('status', '--porcelain', '--', 'apps/server/src', 'packages/rules/src', 'packages/contract/src') !==
     '';
