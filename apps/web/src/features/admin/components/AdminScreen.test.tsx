@@ -1,25 +1,11 @@
-import type { Me } from '@starhold/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, testMe } from '../../../test/render';
 import { Sidebar } from '../../../app/shell/Sidebar';
 import { AdminScreen } from './AdminScreen';
 
-const me: Me = {
-  id: 3,
-  username: 'ada',
-  email: 'ada@example.org',
-  race: { id: 1, name: 'human' },
-  focus_planet_index: 0,
-  email_not_read_count: 0,
-  nmi: 100,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe({ id: 3, username: 'ada', nmi: 100 });
 
 afterEach(() => {
   vi.unstubAllGlobals();

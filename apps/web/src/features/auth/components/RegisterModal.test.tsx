@@ -2,27 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, testMe } from '../../../test/render';
 import { RegisterModal } from './RegisterModal';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-const me = {
-  id: 1,
-  username: 'ada_l',
-  email: 'ada@example.org',
-  race: { id: 2, name: 'insectoid' },
-  focus_planet_index: 0,
-  email_not_read_count: 0,
-  nmi: 0,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe({ username: 'ada_l', email: 'ada@example.org', race: { id: 2, name: 'insectoid' } });
 
 type Handler = (url: string, init?: RequestInit) => Response;
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Email } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, testMe } from '../../../test/render';
 import { EmailsPage } from './EmailsPage';
 import { requestUrl } from '../../../test/request-url';
 
@@ -23,20 +23,7 @@ const emails: Email[] = [
   },
 ];
 
-const me = {
-  id: 9,
-  username: 'Nova',
-  email: 'n@example.test',
-  race: { id: 1, name: 'human' },
-  focus_planet_index: 0,
-  email_not_read_count: 1,
-  nmi: 100,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe({ id: 9, email_not_read_count: 1, nmi: 100 });
 
 let calls: { method: string; path: string }[];
 let inbox: Email[];

@@ -1,25 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import type { Email } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, testMe } from '../../../test/render';
 import { systemsColumns } from '../../../test/systems-columns';
 import { requestUrl } from '../../../test/request-url';
 import { EmailsPage } from './EmailsPage';
 
-const me = {
-  id: 1,
-  username: 'Nova',
-  email: 'n@example.test',
-  race: { id: 1, name: 'human' },
-  focus_planet_index: 0,
-  email_not_read_count: 0,
-  nmi: 0,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe();
 
 const email = (id: number, title: string, params: Record<string, unknown>): Email => ({
   id,
