@@ -2,6 +2,7 @@
  * The operator's commands behind `npm run admin`. Each one takes an open database and returns
  * the lines to print; only `migrate` changes the schema, and nothing here seeds or regenerates.
  */
+import { MAX_ID } from '@starhold/contract';
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { Config } from '../config.js';
 import { isoAt } from '../context.js';
@@ -98,13 +99,15 @@ async function findAccount(db: Kysely<Database>, ref: string): Promise<AccountRe
     .select(['id', 'username'])
     .where('username_lower', '=', ref.toLowerCase())
     .executeTakeFirst();
-  const byId = /^\d+$/.test(ref)
-    ? await db
-        .selectFrom('accounts')
-        .select(['id', 'username'])
-        .where('id', '=', Number(ref))
-        .executeTakeFirst()
-    : undefined;
+  // Only what an id column can hold: a larger number is nobody's id (PostgreSQL would refuse the query).
+  const byId =
+    /^[1-9]\d{0,9}$/.test(ref) && Number(ref) <= MAX_ID
+      ? await db
+          .selectFrom('accounts')
+          .select(['id', 'username'])
+          .where('id', '=', Number(ref))
+          .executeTakeFirst()
+      : undefined;
   if (byName && byId && byName.id !== byId.id) {
     throw new CommandError(
       `"${ref}" is both the username of account ${byName.id} and the id of ${byId.username}; use the other account's username`,

@@ -1,4 +1,6 @@
 /**
+ * The command line's account commands.
+ *
  * `npm run admin -- delete-account` with other players' fleets heading for the account: they turn
  * round at the command's own time (the server's clock when the server runs it, decision 221), as
  * DELETE /me does, under the accounts' locks, and the audit row is written. SQLite, or PostgreSQL
@@ -6,7 +8,7 @@
  */
 import type { FleetList } from '@starhold/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../src/admin/commands.js';
+import { CommandError, runCommand } from '../src/admin/commands.js';
 import { call, equip, homePlace } from './fleets-fixtures.js';
 import { createTestApp, loginPlayer, registerPlayer, type TestApp } from './helpers/index.js';
 
@@ -65,5 +67,15 @@ describe('delete-account', () => {
         at: new Date(now).toISOString(),
       },
     ]);
+  });
+});
+
+describe('an account named by id', () => {
+  it('is nobody beyond what an id column holds, on either database (no query error)', async () => {
+    for (const ref of ['99999999999', '2147483648']) {
+      await expect(
+        runCommand({ handle: t.database, config: t.config, now: t.clock() }, ['suspend', ref, '--yes']),
+      ).rejects.toThrow(new CommandError(`No account named ${ref}`));
+    }
   });
 });
