@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { AccountState, PlanetState, PlanetTypeKey, PlayableRaceId, Points } from '@starhold/rules';
-import { prepared } from '../../db/prepared.js';
+import { padKeys } from '../../db/coalesce.js';
+import { prepared, preparedForLists } from '../../db/prepared.js';
 import type { ConstructionsTable, Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { fleetsFromRows, loadFleetRows, saveFleets, type FleetRow } from '../fleets/index.js';
@@ -178,6 +179,190 @@ export interface DerivedColumns {
   nextEventAt: number | null;
 }
 
+// The save's statements, built and compiled once (db/prepared.ts): Kysely's building and
+// compiling cost as much as running these small statements on SQLite.
+const updateAccountRow = prepared(
+  11,
+  (
+    db: Kysely<Database>,
+    nmi: number,
+    nextItemId: number,
+    settledAt: string,
+    nextEventAt: string | null,
+    economy: number,
+    science: number,
+    military: number,
+    total: number,
+    accountId: number,
+    oldNmi: number,
+    oldNextItemId: number,
+  ) =>
+    db
+      .updateTable('accounts')
+      .set({
+        nmi,
+        next_item_id: nextItemId,
+        settled_at: settledAt,
+        next_event_at: nextEventAt,
+        economy_points: economy,
+        science_points: science,
+        military_points: military,
+        total_points: total,
+      })
+      .where('id', '=', accountId)
+      .where('nmi', '=', oldNmi)
+      .where('next_item_id', '=', oldNextItemId),
+);
+const updatePlanetResources = prepared(
+  7,
+  (
+    db: Kysely<Database>,
+    metal: number,
+    crystal: number,
+    fuel: number,
+    planetId: number,
+    oldMetal: number,
+    oldCrystal: number,
+    oldFuel: number,
+  ) =>
+    db
+      .updateTable('planets')
+      .set({ metal, crystal, fuel })
+      .where('id', '=', planetId)
+      .where('metal', '=', oldMetal)
+      .where('crystal', '=', oldCrystal)
+      .where('fuel', '=', oldFuel),
+);
+const upsertModule = prepared(
+  4,
+  (db: Kysely<Database>, planetId: number, typeId: number, moduleId: number, value: number) =>
+    db
+      .insertInto('planet_modules')
+      .values({ planet_id: planetId, type_id: typeId, module_id: moduleId, value })
+      .onConflict((oc) =>
+        oc
+          .columns(['planet_id', 'type_id', 'module_id'])
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+      ),
+);
+const upsertResearch = prepared(
+  3,
+  (db: Kysely<Database>, accountId: number, researchId: number, level: number) =>
+    db
+      .insertInto('account_research')
+      .values({ account_id: accountId, research_id: researchId, level })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'research_id']).doUpdateSet((eb) => ({ level: eb.ref('excluded.level') })),
+      ),
+);
+const upsertCommandant = prepared(
+  3,
+  (db: Kysely<Database>, accountId: number, commandantId: number, availableUntil: string) =>
+    db
+      .insertInto('commandants')
+      .values({ account_id: accountId, commandant_id: commandantId, available_until: availableUntil })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'commandant_id'])
+          .doUpdateSet((eb) => ({ available_until: eb.ref('excluded.available_until') })),
+      ),
+);
+const deleteConstructions = preparedForLists<[number], unknown>(1, (db, [accountId], ids) =>
+  db.deleteFrom('constructions').where('account_id', '=', accountId).where('id', 'in', ids),
+);
+
+/** A construction row's values in the order of CONSTRUCTION_COLUMNS. */
+type ConstructionValues = [
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  string,
+  string | null,
+  string | null,
+  number,
+  number,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+];
+
+function constructionValues(row: ConstructionsTable): ConstructionValues {
+  return [
+    row.account_id,
+    row.id,
+    row.type_id,
+    row.module_id,
+    row.planet_id,
+    row.state,
+    row.position,
+    row.queued_at,
+    row.started_at,
+    row.finish_at,
+    row.target_value,
+    row.delivered,
+    row.unit_duration_ms,
+    row.paid_metal,
+    row.paid_crystal,
+    row.paid_fuel,
+  ];
+}
+
+function constructionRowOf(...values: ConstructionValues): ConstructionsTable {
+  const [
+    account_id,
+    id,
+    type_id,
+    module_id,
+    planet_id,
+    state,
+    position,
+    queued_at,
+    started_at,
+    finish_at,
+    target_value,
+    delivered,
+    unit_duration_ms,
+    paid_metal,
+    paid_crystal,
+    paid_fuel,
+  ] = values;
+  return {
+    account_id,
+    id,
+    type_id,
+    module_id,
+    planet_id,
+    state,
+    position,
+    queued_at,
+    started_at,
+    finish_at,
+    target_value,
+    delivered,
+    unit_duration_ms,
+    paid_metal,
+    paid_crystal,
+    paid_fuel,
+  };
+}
+
+const insertConstruction = prepared(16, (db: Kysely<Database>, ...values: ConstructionValues) =>
+  db.insertInto('constructions').values(constructionRowOf(...values)),
+);
+const updateConstruction = prepared(16, (db: Kysely<Database>, ...values: ConstructionValues) => {
+  const { account_id, id, ...changes } = constructionRowOf(...values);
+  return db
+    .updateTable('constructions')
+    .set(changes)
+    .where('account_id', '=', account_id)
+    .where('id', '=', id);
+});
+
 /**
  * Writes the difference between `before` (as loaded) and `after`. Account and planet updates are
  * guarded by the values that were loaded, so even without the account lock a second writer could
@@ -189,23 +374,21 @@ export async function saveAccountState(
   after: AccountState,
   derived: DerivedColumns,
 ): Promise<void> {
-  const accountUpdate = await trx
-    .updateTable('accounts')
-    .set({
-      nmi: after.nmi,
-      next_item_id: after.nextItemId,
-      settled_at: toIso(after.settledAt),
-      next_event_at: derived.nextEventAt === null ? null : toIso(derived.nextEventAt),
-      economy_points: derived.points.economy,
-      science_points: derived.points.science,
-      military_points: derived.points.military,
-      total_points: derived.points.total,
-    })
-    .where('id', '=', before.accountId)
-    .where('nmi', '=', before.nmi)
-    .where('next_item_id', '=', before.nextItemId)
-    .executeTakeFirst();
-  if (accountUpdate.numUpdatedRows === 0n) throw new ConcurrentChangeError(`account ${before.accountId}`);
+  const accountUpdate = await updateAccountRow.run(
+    trx,
+    after.nmi,
+    after.nextItemId,
+    toIso(after.settledAt),
+    derived.nextEventAt === null ? null : toIso(derived.nextEventAt),
+    derived.points.economy,
+    derived.points.science,
+    derived.points.military,
+    derived.points.total,
+    before.accountId,
+    before.nmi,
+    before.nextItemId,
+  );
+  if (accountUpdate.numAffectedRows === 0n) throw new ConcurrentChangeError(`account ${before.accountId}`);
 
   for (const planet of after.planets) {
     const old = before.planets.find((p) => p.id === planet.id);
@@ -213,15 +396,17 @@ export async function saveAccountState(
     const r = planet.resources;
     const o = old.resources;
     if (r.metal === o.metal && r.crystal === o.crystal && r.fuel === o.fuel) continue;
-    const update = await trx
-      .updateTable('planets')
-      .set({ metal: r.metal, crystal: r.crystal, fuel: r.fuel })
-      .where('id', '=', planet.id)
-      .where('metal', '=', o.metal)
-      .where('crystal', '=', o.crystal)
-      .where('fuel', '=', o.fuel)
-      .executeTakeFirst();
-    if (update.numUpdatedRows === 0n) throw new ConcurrentChangeError(`planet ${planet.id}`);
+    const update = await updatePlanetResources.run(
+      trx,
+      r.metal,
+      r.crystal,
+      r.fuel,
+      planet.id,
+      o.metal,
+      o.crystal,
+      o.fuel,
+    );
+    if (update.numAffectedRows === 0n) throw new ConcurrentChangeError(`planet ${planet.id}`);
   }
 
   await saveModules(trx, before, after);
@@ -252,13 +437,8 @@ async function saveModules(trx: Kysely<Database>, before: AccountState, after: A
     const [planetId, typeId, moduleId] = key.split(':').map(Number) as [number, number, number];
     changed.push({ planet_id: planetId, type_id: typeId, module_id: moduleId, value: 0 });
   }
-  for (const row of changed) {
-    await trx
-      .insertInto('planet_modules')
-      .values(row)
-      .onConflict((oc) => oc.columns(['planet_id', 'type_id', 'module_id']).doUpdateSet({ value: row.value }))
-      .execute();
-  }
+  for (const row of changed)
+    await upsertModule.run(trx, row.planet_id, row.type_id, row.module_id, row.value);
 }
 
 async function saveResearch(trx: Kysely<Database>, before: AccountState, after: AccountState): Promise<void> {
@@ -266,11 +446,7 @@ async function saveResearch(trx: Kysely<Database>, before: AccountState, after: 
   for (const id of ids) {
     const level = after.research[id] ?? 0;
     if ((before.research[id] ?? 0) === level) continue;
-    await trx
-      .insertInto('account_research')
-      .values({ account_id: after.accountId, research_id: id, level })
-      .onConflict((oc) => oc.columns(['account_id', 'research_id']).doUpdateSet({ level }))
-      .execute();
+    await upsertResearch.run(trx, after.accountId, id, level);
   }
 }
 
@@ -282,12 +458,7 @@ async function saveCommandants(
   for (const [key, until] of Object.entries(after.commandants)) {
     const id = Number(key);
     if (before.commandants[id] === until) continue;
-    const available_until = toIso(until);
-    await trx
-      .insertInto('commandants')
-      .values({ account_id: after.accountId, commandant_id: id, available_until })
-      .onConflict((oc) => oc.columns(['account_id', 'commandant_id']).doUpdateSet({ available_until }))
-      .execute();
+    await upsertCommandant.run(trx, after.accountId, id, toIso(until));
   }
 }
 
@@ -304,25 +475,13 @@ async function saveConstructions(
   const next = new Map(constructionRows(after).map((row) => [row.id, row]));
   const removed = [...old.keys()].filter((id) => !next.has(id));
   if (removed.length > 0) {
-    await trx
-      .deleteFrom('constructions')
-      .where('account_id', '=', after.accountId)
-      .where('id', 'in', removed)
-      .execute();
+    const ids = padKeys(removed);
+    await deleteConstructions(ids.length).run(trx, after.accountId, ...ids);
   }
   for (const [id, row] of next) {
     const previous = old.get(id);
-    if (previous === undefined) {
-      await trx.insertInto('constructions').values(row).execute();
-    } else if (!sameRow(previous, row)) {
-      const { account_id: _account, id: _id, ...changes } = row;
-      await trx
-        .updateTable('constructions')
-        .set(changes)
-        .where('account_id', '=', row.account_id)
-        .where('id', '=', id)
-        .execute();
-    }
+    if (previous === undefined) await insertConstruction.run(trx, ...constructionValues(row));
+    else if (!sameRow(previous, row)) await updateConstruction.run(trx, ...constructionValues(row));
   }
 }
 
