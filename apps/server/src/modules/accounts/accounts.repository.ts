@@ -15,6 +15,17 @@ export interface RankedAccountRow {
   rank: number;
 }
 
+/** What the leaderboard and a public profile show of an account. */
+const PUBLIC_COLUMNS = [
+  'id',
+  'username',
+  'race_id',
+  'total_points',
+  'economy_points',
+  'science_points',
+  'military_points',
+] as const;
+
 /** Points columns rank highest first, usernames alphabetically (case-insensitive); ties by account id. */
 function rankingOrder(orderBy: AccountOrderBy) {
   if (orderBy === 'username') return sql`username_lower asc, id asc`;
@@ -44,15 +55,7 @@ export const accountsRepository = {
   ): Promise<RankedAccountRow[]> {
     const rows = await db
       .selectFrom('accounts')
-      .select([
-        'id',
-        'username',
-        'race_id',
-        'total_points',
-        'economy_points',
-        'science_points',
-        'military_points',
-      ])
+      .select(PUBLIC_COLUMNS)
       .where('suspended_at', 'is', null)
       .orderBy(rankingOrder(orderBy))
       .offset(offset)
@@ -92,15 +95,7 @@ export const accountsRepository = {
   async findVisible(db: Kysely<Database>, id: number) {
     return db
       .selectFrom('accounts')
-      .select([
-        'id',
-        'username',
-        'race_id',
-        'total_points',
-        'economy_points',
-        'science_points',
-        'military_points',
-      ])
+      .select(PUBLIC_COLUMNS)
       .where('id', '=', id)
       .where('suspended_at', 'is', null)
       .executeTakeFirst();

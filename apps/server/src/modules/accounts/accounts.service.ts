@@ -1,4 +1,4 @@
-import type { AccountsPage, AccountsQuery, PublicProfile } from '@starhold/contract';
+import type { AccountRankingRow, AccountsPage, AccountsQuery, PublicProfile } from '@starhold/contract';
 import type { AppContext } from '../../context.js';
 import { coalescedReads } from '../../db/coalesce.js';
 import { DomainError } from '../../errors.js';
@@ -8,6 +8,25 @@ import { accountsRepository, type RankedAccountRow } from './accounts.repository
 const MAX_KEPT_PAGES = 500;
 
 const pageKey = (query: AccountsQuery): string => `${query.order_by}:${query.offset}:${query.limit}`;
+
+/** An account as the leaderboard shows it (a literal, field by field: the ranking's hot path). */
+function rankedAccount(
+  row: Omit<RankedAccountRow, 'rank'>,
+  rank: number,
+  viewerId: number,
+): AccountRankingRow {
+  return {
+    id: row.id,
+    rank,
+    username: row.username,
+    race: { id: row.race_id },
+    total_points: row.total_points,
+    economy_points: row.economy_points,
+    science_points: row.science_points,
+    military_points: row.military_points,
+    is_me: row.id === viewerId,
+  };
+}
 
 /**
  * Points are read from the account rows: every settling stores them, and the scheduler settles
@@ -64,17 +83,7 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
     async ranking(viewerId: number, query: AccountsQuery): Promise<AccountsPage> {
       const { rows, total } = await page(query);
       return {
-        data: rows.map((row) => ({
-          id: row.id,
-          rank: row.rank,
-          username: row.username,
-          race: { id: row.race_id },
-          total_points: row.total_points,
-          economy_points: row.economy_points,
-          science_points: row.science_points,
-          military_points: row.military_points,
-          is_me: row.id === viewerId,
-        })),
+        data: rows.map((row) => rankedAccount(row, row.rank, viewerId)),
         meta: { offset: query.offset, limit: query.limit, total },
       };
     },
@@ -87,15 +96,7 @@ export function createAccountsService(ctx: Pick<AppContext, 'db' | 'dialect'>) {
         accountsRepository.planets(ctx.db, id),
       ]);
       return {
-        id: account.id,
-        rank,
-        username: account.username,
-        race: { id: account.race_id },
-        total_points: account.total_points,
-        economy_points: account.economy_points,
-        science_points: account.science_points,
-        military_points: account.military_points,
-        is_me: account.id === viewerId,
+        ...rankedAccount(account, rank, viewerId),
         planets: planets.map((planet) => ({
           name: planet.name,
           index: planet.idx,

@@ -14,6 +14,7 @@ import {
 import type { FleetState } from '@starhold/rules';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { isoAt, type AppContext } from '../../context.js';
+import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { endAccountSessions } from '../auth/index.js';
@@ -263,12 +264,13 @@ export async function listAudit(
   };
 }
 
-async function targetOf(trx: Kysely<Database>, accountId: number) {
-  const row = await trx
+/** The account an action is on (404 when unknown), its row locked when a dialect is given. */
+async function targetOf(trx: Kysely<Database>, accountId: number, lock?: DialectSeam) {
+  const query = trx
     .selectFrom('accounts')
     .select(['id', 'username', 'suspended_at', 'operator'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+    .where('id', '=', accountId);
+  const row = await (lock ? lock.forUpdate(query) : query).executeTakeFirst();
   if (!row) throw new DomainError('NOT_FOUND');
   return row;
 }
@@ -284,12 +286,7 @@ export async function suspendAccount(
   if (actor.id === accountId) throw new DomainError('ADMIN_NOT_ON_SELF');
   const at = isoAt(now);
   const entry = await ctx.dialect.writeTransaction(ctx.db, async (trx) => {
-    const target = await ctx.dialect
-      .forUpdate(
-        trx.selectFrom('accounts').select(['id', 'username', 'suspended_at']).where('id', '=', accountId),
-      )
-      .executeTakeFirst();
-    if (!target) throw new DomainError('NOT_FOUND');
+    const target = await targetOf(trx, accountId, ctx.dialect);
     if (target.suspended_at !== null) throw new DomainError('ADMIN_ALREADY_SUSPENDED');
     await trx.updateTable('accounts').set({ suspended_at: at }).where('id', '=', accountId).execute();
     const ended = await endAccountSessions(trx, accountId, at);
@@ -316,12 +313,7 @@ export async function reinstateAccount(
   now: number,
 ): Promise<AdminAuditEntry> {
   return ctx.dialect.writeTransaction(ctx.db, async (trx) => {
-    const target = await ctx.dialect
-      .forUpdate(
-        trx.selectFrom('accounts').select(['id', 'username', 'suspended_at']).where('id', '=', accountId),
-      )
-      .executeTakeFirst();
-    if (!target) throw new DomainError('NOT_FOUND');
+    const target = await targetOf(trx, accountId, ctx.dialect);
     if (target.suspended_at === null) throw new DomainError('ADMIN_NOT_SUSPENDED');
     await trx.updateTable('accounts').set({ suspended_at: null }).where('id', '=', accountId).execute();
     return writeAudit(trx, {
