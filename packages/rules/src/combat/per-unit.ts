@@ -6,9 +6,14 @@
  * walk it saved. Same rules, same draws and same order of float operations as decision 170 and
  * the grouped path: the results are identical, bit for bit.
  *
- * Set-up per battle, per (shooter stack, target stack) pair: the shooter's non-zero damage types
- * with the target's resistance factors for them, the 1% rule's absorbed effect (if it applies),
- * and the whole outcome of a shot on a never-hit unit (a copy of 4 numbers at fire time).
+ * Layout: per side, the units in position order (stack after stack, each stack's hit units first
+ * in first-hit order, as decision 170 orders them), each with its stack number and, once hit, a
+ * row of 4 layer points in fixed slots (shield, armor, structure, biostructure). Set up per
+ * battle, per (shooter stack, target stack) pair: the shooter's non-zero damage types with the
+ * target's resistance factors for them, the 1% rule's absorbed effect (if it applies), and the
+ * whole outcome of a shot on a never-hit unit (a copy of 4 numbers at fire time). Nothing is
+ * allocated per shot; the typed arrays are kept from battle to battle (at most PER_UNIT_MAX
+ * units a side).
  */
 import { randomState } from '../universe/random.js';
 import type {
@@ -25,10 +30,6 @@ import { unitType, type UnitType } from './unit-type.js';
 /** A unit has at most 4 layers (a local constant: an imported one is a getter call under tsx). */
 const SLOTS = 4;
 
-/** Outcome flags of a shot on a never-hit unit: it removes points; it destroys the unit. */
-const HIT = 1;
-const KILLED = 2;
-
 /** Arrays kept between battles: the path is chosen only up to this many units a side. */
 export const PER_UNIT_MAX = 1 << 15;
 
@@ -44,17 +45,21 @@ const int32s = (array: Int32s, size: number): Int32s =>
 const float64s = (array: Float64s, size: number): Float64s =>
   array.length >= size ? array : new Float64Array(roomFor(size));
 
-/** One side: per stack its unit type, per position its unit's stack and layer points. */
+/** Outcome flags of a shot on a never-hit unit: it removes points; it destroys the unit. */
+const HIT = 1;
+const KILLED = 2;
+
+/**
+ * One side: per stack its unit type; per position its unit's stack and layer points, in fixed
+ * slots (shield, armor, structure, biostructure; an absent layer has 0 points).
+ */
 class UnitSide {
   stackCount = 0;
   kinds: CombatStack['kind'][] = [];
   ids: number[] = [];
-  layerCounts = new Int32Array(64);
-  hullFroms = new Int32Array(64);
-  /** 1 when layer 0 is a shield with points (its damage counts as absorbed), else 0. */
-  shieldLayers = new Int32Array(64);
-  shieldMaxes = new Float64Array(64);
-  maxes = new Float64Array(64 * SLOTS);
+  /** Per stack: the last slot with points (a hull slot, the last to empty: the unit dies with it). */
+  lastSlots = new Int32Array(64);
+  /** Per stack, `1 - r / 100` per slot and damage type, at `b * 16 + slot * 4 + type`. */
   factors = new Float64Array(64 * SLOTS * 4);
   /** Per stack, its non-zero damage types (count, then type indexes and amounts, 4 slots each). */
   typeCounts = new Int32Array(64);
@@ -67,17 +72,22 @@ class UnitSide {
   hitEnds = new Int32Array(64);
   /** The stack of the unit at each position. */
   stackAt = new Int32Array(64);
-  /** Layer points of the unit at each position (4 slots); only hit units' points are kept. */
+  /**
+   * Layer points, 4 slots a row: row `b` holds stack `b`'s full points (a never-hit unit's), row
+   * `stackCount + p` the points of the hit unit at position `p` (the rows of never-hit positions
+   * are not read).
+   */
   points = new Float64Array(64 * SLOTS);
-  dead = new Uint8Array(64);
+  /** Positions of the units destroyed this round (each recorded once, when its hull goes). */
+  dead = new Int32Array(64);
   deadCount = 0;
   dealtTotal = 0;
   absorbedTotal = 0;
 
   // The enemy's shots on this side, per (enemy stack a, own stack b) at `a * stackCount + b`.
-  /** The factors of the shooter's k-th damage type on each layer, at `pair * 16 + k * 4 + j`. */
+  /** The factors of the shooter's k-th damage type on each slot, at `pair * 16 + k * 4 + slot`. */
   pairFactors = new Float64Array(64 * 16);
-  /** The 1% rule's absorbed effect when it applies to that pair (a shield with points), else -1. */
+  /** The 1% rule's absorbed effect when it applies to that pair (on a shield with points), else -1. */
   pairWhole = new Float64Array(64);
   /** A shot on a never-hit unit: its points after, damage, shield's share, flags. */
   freshPoints = new Float64Array(64 * SLOTS);
@@ -92,11 +102,7 @@ class UnitSide {
     this.stackCount = count;
     this.kinds = stacks.map((stack) => stack.kind);
     this.ids = stacks.map((stack) => stack.id);
-    this.layerCounts = int32s(this.layerCounts, count);
-    this.hullFroms = int32s(this.hullFroms, count);
-    this.shieldLayers = int32s(this.shieldLayers, count);
-    this.shieldMaxes = float64s(this.shieldMaxes, count);
-    this.maxes = float64s(this.maxes, count * SLOTS);
+    this.lastSlots = int32s(this.lastSlots, count);
     this.factors = float64s(this.factors, count * SLOTS * 4);
     this.typeCounts = int32s(this.typeCounts, count);
     this.typeIndexes = int32s(this.typeIndexes, count * 4);
@@ -105,18 +111,15 @@ class UnitSide {
     this.begins = int32s(this.begins, count);
     this.hitEnds = int32s(this.hitEnds, count);
     this.stackAt = int32s(this.stackAt, total);
-    this.points = float64s(this.points, total * SLOTS);
-    if (this.dead.length < total) this.dead = new Uint8Array(roomFor(total));
-    // Cleared by every round's end; cleared here too in case a battle stopped half-way.
-    this.dead.fill(0, 0, total);
+    this.points = float64s(this.points, (count + total) * SLOTS);
+    this.dead = int32s(this.dead, total);
     for (let b = 0, begin = 0; b < count; b++) {
       const type = types[b] as UnitType;
-      this.layerCounts[b] = type.layerCount;
-      this.hullFroms[b] = type.hullFrom;
-      this.shieldLayers[b] = type.shielded ? 1 : 0;
-      this.shieldMaxes[b] = type.shieldMax;
-      this.maxes.set(type.max, b * SLOTS);
-      this.factors.set(type.factor, b * SLOTS * 4);
+      let last = SLOTS - 1;
+      while ((type.slotMax[last] as number) <= 0) last--;
+      this.lastSlots[b] = last;
+      this.points.set(type.slotMax, b * SLOTS);
+      this.factors.set(type.slotFactor, b * SLOTS * 4);
       let k = 0;
       for (let t = 0; t < 4; t++) {
         const d = type.damage[t] as number;
@@ -152,19 +155,18 @@ class UnitSide {
     this.freshDealt = float64s(this.freshDealt, pairs);
     this.freshAbsorbed = float64s(this.freshAbsorbed, pairs);
     if (this.freshFlags.length < pairs) this.freshFlags = new Uint8Array(roomFor(pairs));
-    const work = new Float64Array(SLOTS);
     for (let a = 0; a < enemy.stackCount; a++) {
       const typeCount = enemy.typeCounts[a] as number;
       for (let b = 0; b < own; b++) {
         const pair = a * own + b;
-        const shieldMax = this.shieldMaxes[b] as number;
         for (let k = 0; k < 4; k++) {
           const t = k < typeCount ? (enemy.typeIndexes[a * 4 + k] as number) : 0;
           for (let j = 0; j < SLOTS; j++)
             this.pairFactors[pair * 16 + k * 4 + j] =
               k < typeCount ? (this.factors[b * 16 + j * 4 + t] as number) : 0;
         }
-        // The 1% rule on a shield with points: the effect on a full shield, in decision 170's order.
+        // The 1% rule: the effect on the full shield, in decision 170's order of operations.
+        const shieldMax = this.points[b * SLOTS] as number;
         let whole = -1;
         if (shieldMax > 0) {
           let effect = 0;
@@ -174,20 +176,33 @@ class UnitSide {
           if (effect * 100 < shieldMax) whole = effect;
         }
         this.pairWhole[pair] = whole;
-        // A shot on a never-hit unit.
-        for (let j = 0; j < SLOTS; j++) work[j] = this.maxes[b * SLOTS + j] as number;
+        // A shot on a never-hit unit, worked out once: decision 170's walk on full points.
+        const work = this.freshPoints;
+        const at = pair * SLOTS;
+        for (let j = 0; j < SLOTS; j++) work[at + j] = this.points[b * SLOTS + j] as number;
         let dealt = 0;
         let absorbed = whole;
         let flags = 0;
         if (whole < 0) {
-          dealt = this.walk(work, 0, b, enemy, a, pair);
-          absorbed = walkShield;
+          absorbed = 0;
+          for (let k = 0; k < typeCount; k++) {
+            let d = enemy.typeDamages[a * 4 + k] as number;
+            for (let j = 0; j < SLOTS; j++) {
+              const p = work[at + j] as number;
+              if (p <= 0) continue;
+              const f = this.pairFactors[pair * 16 + k * 4 + j] as number;
+              const e = d * f;
+              const taken = e <= p ? e : p;
+              dealt += taken;
+              if (j === 0) absorbed += taken;
+              work[at + j] = e <= p ? p - e : 0;
+              if (e <= p) break;
+              d = (e - p) / f;
+            }
+          }
           if (dealt > 0)
-            flags =
-              HIT |
-              (hullGone(work, 0, this.hullFroms[b] as number, this.layerCounts[b] as number) ? KILLED : 0);
+            flags = HIT | ((work[at + (this.lastSlots[b] as number)] as number) <= 0 ? KILLED : 0);
         }
-        for (let j = 0; j < SLOTS; j++) this.freshPoints[pair * SLOTS + j] = work[j] as number;
         this.freshDealt[pair] = dealt;
         this.freshAbsorbed[pair] = absorbed;
         this.freshFlags[pair] = flags;
@@ -195,81 +210,51 @@ class UnitSide {
     }
   }
 
-  /** Decision 170's shot of enemy stack `a` on the points at `base`: returns the damage (shield's share in walkShield). */
-  walk(points: Float64Array, base: number, b: number, enemy: UnitSide, a: number, pair: number): number {
-    const n = this.layerCounts[b] as number;
-    const shieldLayers = this.shieldLayers[b] as number;
-    const factors = this.pairFactors;
-    let dealt = 0;
-    let shield = 0;
-    for (let k = 0, types = enemy.typeCounts[a] as number; k < types; k++) {
-      let d = enemy.typeDamages[a * 4 + k] as number;
-      const fk = pair * 16 + k * 4;
-      for (let j = 0; j < n; j++) {
-        const p = points[base + j] as number;
-        if (p <= 0) continue;
-        const f = factors[fk + j] as number;
-        const e = d * f;
-        if (e <= p) {
-          points[base + j] = p - e;
-          dealt += e;
-          if (j < shieldLayers) shield += e;
-          break;
-        }
-        points[base + j] = 0;
-        dealt += p;
-        if (j < shieldLayers) shield += p;
-        d = (e - p) / f;
-      }
-    }
-    walkShield = shield;
-    return dealt;
-  }
-
   /** Every hit unit's shield back to full, at the start of a round. */
   restoreShields(): void {
     const points = this.points;
-    for (let b = 0; b < this.stackCount; b++) {
-      if ((this.shieldLayers[b] as number) === 0) continue;
-      const shieldMax = this.shieldMaxes[b] as number;
+    const rows = this.stackCount;
+    for (let b = 0; b < rows; b++) {
+      const shieldMax = points[b * SLOTS] as number;
+      if (shieldMax <= 0) continue;
       for (let k = this.begins[b] as number, end = this.hitEnds[b] as number; k < end; k++)
-        points[k * SLOTS] = shieldMax;
+        points[(rows + k) * SLOTS] = shieldMax;
     }
   }
 
   /**
-   * Removes this round's dead (all hit units), keeping the order of the others: each stack's hit
-   * units are compacted without a branch per unit (deaths are random), from its first dead one.
+   * Removes this round's dead (all hit units), keeping the order of the others: the runs of hit
+   * units between them move down as blocks (never-hit units have no points to move).
    */
   removeDead(): void {
-    if (this.deadCount === 0) return;
+    const deadCount = this.deadCount;
+    if (deadCount === 0) return;
+    const dead = this.dead.subarray(0, deadCount).sort();
     const points = this.points;
-    const dead = this.dead;
-    const stackAt = this.stackAt;
+    const rows = this.stackCount;
+    let i = 0;
     let shift = 0;
     for (let b = 0; b < this.stackCount; b++) {
       const begin = this.begins[b] as number;
       const hitEnd = this.hitEnds[b] as number;
       const end = begin + (this.counts[b] as number);
-      let k = begin;
-      if (shift === 0) while (k < hitEnd && dead[k] === 0) k++;
-      let write = k - shift;
-      for (; k < hitEnd; k++) {
-        const from = k * SLOTS;
-        const to = write * SLOTS;
-        points[to] = points[from] as number;
-        points[to + 1] = points[from + 1] as number;
-        points[to + 2] = points[from + 2] as number;
-        points[to + 3] = points[from + 3] as number;
-        write += 1 - (dead[k] as number);
-        dead[k] = 0;
-      }
       const newBegin = begin - shift;
-      shift = hitEnd - write;
+      let from = begin;
+      for (; i < deadCount && (dead[i] as number) < hitEnd; i++) {
+        const position = dead[i] as number;
+        if (shift !== 0 && position > from)
+          points.copyWithin((rows + from - shift) * SLOTS, (rows + from) * SLOTS, (rows + position) * SLOTS);
+        shift++;
+        from = position + 1;
+      }
+      if (shift !== 0) {
+        if (hitEnd > from)
+          points.copyWithin((rows + from - shift) * SLOTS, (rows + from) * SLOTS, (rows + hitEnd) * SLOTS);
+        this.stackAt.fill(b, newBegin, end - shift);
+      }
       this.begins[b] = newBegin;
-      this.hitEnds[b] = write;
+      this.hitEnds[b] = hitEnd - shift;
       this.counts[b] = end - shift - newBegin;
-      if (shift !== 0) stackAt.fill(b, newBegin, end - shift);
     }
     this.deadCount = 0;
   }
@@ -293,20 +278,16 @@ export function winnerOf(attackerAlive: number, defenderAlive: number): CombatWi
   return 'draw';
 }
 
-/** The shield's share of the last walk's damage (a second return value without an allocation). */
-let walkShield = 0;
-
-function hullGone(points: Float64Array, base: number, hullFrom: number, n: number): boolean {
-  for (let j = hullFrom; j < n; j++) if ((points[base + j] as number) > 0) return false;
-  return true;
-}
-
-/** Every unit of `shooters` fires once at a random unit of `targets` alive at the round's start. */
+/**
+ * Every unit of `shooters` fires once at a random unit of `targets` alive at the round's start:
+ * a shot on a never-hit unit copies the pair's worked-out outcome, one on a hit unit walks its
+ * points in local variables, slot by slot.
+ */
 function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
   const total = targets.alive();
-  const own = targets.stackCount;
-  const { stackAt, hitEnds, points, dead, layerCounts, hullFroms, shieldLayers } = targets;
-  const { pairFactors, pairWhole, freshPoints, freshDealt, freshAbsorbed, freshFlags } = targets;
+  const rows = targets.stackCount;
+  const { stackAt, hitEnds, points, dead, lastSlots, pairFactors, pairWhole } = targets;
+  const { freshPoints, freshDealt, freshAbsorbed, freshFlags } = targets;
   const { typeCounts, typeDamages } = shooters;
   let deadCount = targets.deadCount;
   let dealt = shooters.dealtTotal;
@@ -329,7 +310,7 @@ function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
       rc = (((rc << 21) | (rc >>> 11)) + rt) | 0;
       const position = (((rt >>> 0) / 4294967296) * total) | 0;
       const b = stackAt[position] as number;
-      const pair = a * own + b;
+      const pair = a * rows + b;
       const hitEnd = hitEnds[b] as number;
       if (position >= hitEnd) {
         // A never-hit unit: its stack's first never-hit position takes the shot (decision 170).
@@ -338,53 +319,91 @@ function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
         const flags = freshFlags[pair] as number;
         if (flags === 0) continue;
         hitEnds[b] = hitEnd + 1;
-        const to = hitEnd * SLOTS;
+        const to = (rows + hitEnd) * SLOTS;
         const from = pair * SLOTS;
         points[to] = freshPoints[from] as number;
         points[to + 1] = freshPoints[from + 1] as number;
         points[to + 2] = freshPoints[from + 2] as number;
         points[to + 3] = freshPoints[from + 3] as number;
-        if ((flags & KILLED) !== 0) {
-          dead[hitEnd] = 1;
-          deadCount++;
-        }
+        if ((flags & KILLED) !== 0) dead[deadCount++] = hitEnd;
         continue;
       }
-      const base = position * SLOTS;
+      const to = (rows + position) * SLOTS;
+      const from = to;
+      let p0 = points[from] as number;
+      let p1 = points[from + 1] as number;
+      let p2 = points[from + 2] as number;
+      let p3 = points[from + 3] as number;
       const whole = pairWhole[pair] as number;
-      if (whole >= 0 && (points[base] as number) > 0) {
+      if (whole >= 0 && p0 > 0) {
         absorbed += whole;
         continue;
       }
-      const n = layerCounts[b] as number;
-      const shieldLayer = shieldLayers[b] as number;
+      // Decision 170's walk, slot by slot. A damage type finds every slot before the one where
+      // the previous type stopped empty (a slot with 0 points is skipped).
       let shotDealt = 0;
       let shotShield = 0;
       for (let k = 0; k < types; k++) {
         let d = typeDamages[da + k] as number;
         const fk = pair * 16 + k * 4;
-        for (let j = 0; j < n; j++) {
-          const p = points[base + j] as number;
-          if (p <= 0) continue;
-          const f = pairFactors[fk + j] as number;
+        if (p0 > 0) {
+          const f = pairFactors[fk] as number;
           const e = d * f;
-          if (e <= p) {
-            points[base + j] = p - e;
+          if (e <= p0) {
+            p0 = p0 - e;
             shotDealt += e;
-            if (j < shieldLayer) shotShield += e;
-            break;
+            shotShield += e;
+            continue;
           }
-          points[base + j] = 0;
-          shotDealt += p;
-          if (j < shieldLayer) shotShield += p;
-          d = (e - p) / f;
+          shotDealt += p0;
+          shotShield += p0;
+          d = (e - p0) / f;
+          p0 = 0;
+        }
+        if (p1 > 0) {
+          const f = pairFactors[fk + 1] as number;
+          const e = d * f;
+          if (e <= p1) {
+            p1 = p1 - e;
+            shotDealt += e;
+            continue;
+          }
+          shotDealt += p1;
+          d = (e - p1) / f;
+          p1 = 0;
+        }
+        if (p2 > 0) {
+          const f = pairFactors[fk + 2] as number;
+          const e = d * f;
+          if (e <= p2) {
+            p2 = p2 - e;
+            shotDealt += e;
+            continue;
+          }
+          shotDealt += p2;
+          d = (e - p2) / f;
+          p2 = 0;
+        }
+        if (p3 > 0) {
+          const e = d * (pairFactors[fk + 3] as number);
+          if (e <= p3) {
+            p3 = p3 - e;
+            shotDealt += e;
+            continue;
+          }
+          shotDealt += p3;
+          p3 = 0;
         }
       }
       dealt += shotDealt;
       absorbed += shotShield;
-      if (shotDealt > 0 && hullGone(points, base, hullFroms[b] as number, n)) {
-        dead[position] = 1;
-        deadCount++;
+      if (shotDealt > 0) {
+        points[to] = p0;
+        points[to + 1] = p1;
+        points[to + 2] = p2;
+        points[to + 3] = p3;
+        // The last slot with points is a hull slot, and it empties last: the unit is destroyed.
+        if ((points[to + (lastSlots[b] as number)] as number) <= 0) dead[deadCount++] = position;
       }
     }
   }

@@ -25,6 +25,13 @@ export class UnitType {
   readonly shieldMax: number;
   /** Layers from here on are structure or biostructure: the unit dies when they are all at 0. */
   readonly hullFrom: number;
+  /**
+   * The same points and factors with a fixed slot per layer (shield, armor, structure,
+   * biostructure; an absent layer has 0 points, which a shot skips as it skips an empty one): the
+   * per-unit path's layout (decision 172).
+   */
+  readonly slotMax = new Float64Array(SLOTS);
+  readonly slotFactor = new Float64Array(SLOTS * 4);
 
   constructor(stack: CombatStack, research: CombatResearch) {
     const def = combatUnitDef(stack);
@@ -44,6 +51,11 @@ export class UnitType {
         this.factor[j * 4 + t] = 1 - r / 100;
       });
       if (hullFrom < 0 && layer.layerId !== SHIELD && layer.layerId !== ARMOR) hullFrom = j;
+      const slot = COMBAT_LAYER_ORDER.indexOf(layer.layerId);
+      if (layers.findIndex((other) => other.layerId === layer.layerId) !== j)
+        throw new RangeError(`combat: ${stack.kind} ${stack.id} has two layers of one kind`);
+      this.slotMax[slot] = this.max[j];
+      for (let t = 0; t < 4; t++) this.slotFactor[slot * 4 + t] = this.factor[j * 4 + t] as number;
     });
     // A unit without hull points would be dead before any shot: the catalogue must not have one.
     if (hullFrom < 0 || this.max.subarray(hullFrom, layers.length).every((points) => points <= 0))
