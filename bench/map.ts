@@ -3,8 +3,9 @@
  * (SYSTEM_COUNT at the server's start), the frame times while panning and zooming, the time from
  * navigation to the first drawn map, and the bytes the map's list costs.
  *
- * `node --import tsx bench/map.ts [--json] [--quick] [--sizes=1000,5000]`; `npm run bench` runs it
- * too. Each size gets its own server on a fresh SQLite directory (the built server and web app, as
+ * `node --import tsx bench/map.ts [--json] [--quick] [--sizes=1000,5000] [--trace=/tmp/dir]`; `npm run
+ * bench` runs it too. `--trace` records a Chromium trace of each size's wheel zoom into that
+ * directory (open it in DevTools' Performance panel) and prints where the long frames' time went. Each size gets its own server on a fresh SQLite directory (the built server and web app, as
  * the rest of the bench). MAP_BENCH_ENTRY / MAP_BENCH_WEB_DIST run another server entry or web
  * build (sources through tsx while developing).
  *
@@ -12,7 +13,7 @@
  * mouse (pan: 120 moves of a drag; zoom: 30 wheel notches in, then 30 out), in headless Chromium
  * with --disable-gpu (software raster), as decision 081 measured the SVG map.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,7 @@ const SIZES = (args.find((arg) => arg.startsWith('--sizes='))?.slice('--sizes='.
   .split(',')
   .map(Number);
 const VISITS = QUICK ? 3 : 5;
+const TRACE_DIR = args.find((arg) => arg.startsWith('--trace='))?.slice('--trace='.length);
 const VIEWPORT = { width: 1280, height: 800 };
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -218,11 +220,17 @@ async function measureSize(browser: Browser, systems: number): Promise<MapSizeFi
       await page.mouse.up();
     };
     const panOut = await frameTimes(page, drag);
+    const traceFile = TRACE_DIR ? join(TRACE_DIR, `map-zoom-${systems}.json`) : null;
+    if (traceFile) await browser.startTracing(page, { path: traceFile, categories: TRACE_CATEGORIES });
     const zoom = await frameTimes(page, async () => {
       await page.mouse.move(cx, cy);
       for (let i = 0; i < 30; i += 1) await page.mouse.wheel(0, -100);
       for (let i = 0; i < 30; i += 1) await page.mouse.wheel(0, 100);
     });
+    if (traceFile) {
+      await browser.stopTracing();
+      if (!JSON_OUT) printTrace(systems, traceFile);
+    }
     // Zoomed in to the names (the most drawn per frame), then panned.
     for (let i = 0; i < 30; i += 1) await page.mouse.wheel(0, -100);
     await page.waitForTimeout(400);
@@ -243,6 +251,72 @@ async function measureSize(browser: Browser, systems: number): Promise<MapSizeFi
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'cc',
+  'gpu',
+  'skia',
+  'toplevel',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string } };
+}
+
+/**
+ * Where the time of the zoom's long tasks went: the renderer's main thread tasks over 16 ms, and
+ * inside them the self time of each kind of event (script, canvas flush and raster, style, GC).
+ */
+function printTrace(systems: number, file: string): void {
+  const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return console.log(`trace ${systems}: no renderer main thread in ${file}`);
+  const onMain = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
+  const long = tasks.filter((task) => task.dur! > 16_000);
+  const self = new Map<string, number>();
+  for (const task of long) {
+    const inside = onMain.filter(
+      (e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e !== task,
+    );
+    // Self time: an event's duration minus its direct children's (events nest on one thread).
+    const stack: TraceEvent[] = [];
+    const own = new Map<TraceEvent, number>();
+    for (const e of inside) {
+      while (stack.length > 0 && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) own.set(parent, (own.get(parent) ?? parent.dur!) - e.dur!);
+      own.set(e, e.dur!);
+      stack.push(e);
+    }
+    for (const [e, us] of own) {
+      const name =
+        e.name === 'FunctionCall' && e.args?.data?.functionName
+          ? `FunctionCall ${e.args.data.functionName}`
+          : e.name;
+      self.set(name, (self.get(name) ?? 0) + us);
+    }
+  }
+  const total = long.reduce((sum, task) => sum + task.dur!, 0);
+  console.log(
+    `trace ${systems}: ${tasks.length} main-thread tasks, ${long.length} over 16 ms (${(total / 1000).toFixed(0)} ms in all; longest ${(Math.max(0, ...long.map((t) => t.dur!)) / 1000).toFixed(1)} ms): self time in them`,
+  );
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+  console.log(`  trace: ${file}`);
 }
 
 export function mapRows(bench: MapBench): string[][] {
@@ -304,6 +378,7 @@ export function mapRows(bench: MapBench): string[][] {
 
 async function main(): Promise<void> {
   const loadBefore = loadavg();
+  if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const sizes: MapSizeFigures[] = [];
   try {

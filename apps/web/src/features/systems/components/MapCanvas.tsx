@@ -25,14 +25,33 @@ import {
   detailAt,
   nodeRadius,
   systemAt,
+  LABELS_MIN_SPACING_PX,
+  prepareClusterLevel,
   systemsInView,
   systemsZoom,
+  type MapScene,
 } from '../model/map-scene';
-import type { RouteDrawing } from '../model/route-drawing';
+import { EMPTY_ROUTE_DRAWING, type RouteDrawing } from '../model/route-drawing';
 import { securityTone } from '../model/security';
 import type { MapTransform, Point } from '../model/types';
-import { BUTTON_ZOOM, fitTransform, focusTransform, wheelDelta, ZOOM_MAX, ZOOM_MIN } from '../model/zoom';
-import { drawMap, FALLBACK_COLORS, readColors, type MapColors } from './map-draw';
+import {
+  BUTTON_ZOOM,
+  fitTransform,
+  focusTransform,
+  LABEL_ZOOM,
+  wheelDelta,
+  ZOOM_MAX,
+  ZOOM_MIN,
+} from '../model/zoom';
+import {
+  drawMap,
+  FALLBACK_COLORS,
+  readColors,
+  type MapColors,
+  type MapOverlay,
+  type MapRaster,
+} from './map-draw';
+import { pixelLayer } from './map-raster';
 import { SystemTooltip } from './SystemTooltip';
 import classes from './systems-map.module.css';
 
@@ -47,6 +66,83 @@ const IN_VIEW_LIMIT = 40;
 const KEY_PAN = 80;
 /** Fleets move slowly: their positions are redrawn once a second, not every frame. */
 const FLEET_REDRAW_MS = 1000;
+/** Between two steps of the idle warm-up, so that a gesture's frames can run in between. */
+const WARM_UP_GAP_MS = 120;
+
+const NO_OVERLAY: MapOverlay = {
+  matches: [],
+  route: EMPTY_ROUTE_DRAWING,
+  own: [],
+  hostile: [],
+  hover: -1,
+  focus: -1,
+};
+
+/**
+ * The idle warm-up's steps: each cluster grid, then the systems level (as pixels) and the names
+ * level drawn on a detached canvas of the map's size, centred on the universe.
+ */
+function warmUpSteps(
+  scene: MapScene,
+  canvas: HTMLCanvasElement,
+  surface: HTMLElement,
+  colors: { current: MapColors },
+  phone: boolean,
+): (() => void)[] {
+  const steps: (() => void)[] = scene.clusterSizes.map((_, index) => () => prepareClusterLevel(scene, index));
+  const viewport = { width: surface.clientWidth, height: surface.clientHeight };
+  if (viewport.width === 0 || canvas.width === 0) return steps;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < scene.size; i += 1) {
+    cx += scene.x[i]! / scene.size;
+    cy += scene.y[i]! / scene.size;
+  }
+  const zoomAt = (k: number): MapTransform => ({
+    k,
+    x: viewport.width / 2 - cx * k,
+    y: viewport.height / 2 - cy * k,
+  });
+  const systemsK = systemsZoom(scene.spacing) * 1.05;
+  const labelsK = Math.max(LABEL_ZOOM, LABELS_MIN_SPACING_PX / scene.spacing) * 1.05;
+  let scratch: { ctx: CanvasRenderingContext2D; raster: MapRaster } | null | undefined;
+  const draw = (k: number, moving: boolean) => () => {
+    if (scratch === undefined) {
+      const detached = document.createElement('canvas');
+      detached.width = canvas.width;
+      detached.height = canvas.height;
+      const ctx = detached.getContext('2d');
+      const image = ctx?.createImageData(canvas.width, canvas.height);
+      scratch =
+        ctx && image
+          ? {
+              ctx,
+              raster: {
+                image,
+                layer: pixelLayer(image.width, image.height, image.data),
+                ratio: canvas.width / viewport.width,
+              },
+            }
+          : null;
+    }
+    if (!scratch) return;
+    const ratio = scratch.raster.ratio;
+    scratch.ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawMap(
+      scratch.ctx,
+      scene,
+      zoomAt(k),
+      viewport,
+      colors.current,
+      NO_OVERLAY,
+      phone,
+      moving,
+      scratch.raster,
+    );
+  };
+  steps.push(draw(systemsK, true), draw(systemsK * 1.3, true), draw(labelsK, true), draw(labelsK, false));
+  return steps;
+}
 
 export interface MapFleets {
   own: readonly OwnFleetLike[];
@@ -100,6 +196,8 @@ export function MapCanvas({
   const transformRef = useRef<MapTransform>({ x: 0, y: 0, k: 1 });
   const frameRef = useRef<number | null>(null);
   const colorsRef = useRef<MapColors>(FALLBACK_COLORS);
+  /** The canvas's pixels for the systems level (decision 168), made again when the canvas is resized. */
+  const rasterRef = useRef<MapRaster | null>(null);
   const hoverRef = useRef(-1);
   /** A gesture is under way (between d3-zoom's start and end). */
   const movingRef = useRef(false);
@@ -136,6 +234,17 @@ export function MapCanvas({
     if (ctx && viewport.width > 0) {
       const ratio = window.devicePixelRatio || 1;
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      let raster = rasterRef.current;
+      if (
+        (!raster || raster.image.width !== canvas.width || raster.image.height !== canvas.height) &&
+        canvas.width > 0 &&
+        canvas.height > 0
+      ) {
+        const image = ctx.createImageData(canvas.width, canvas.height);
+        raster = { image, layer: pixelLayer(image.width, image.height, image.data), ratio };
+        rasterRef.current = raster;
+      }
+      if (raster) raster.ratio = canvas.width / viewport.width;
       detail = drawMap(
         ctx,
         current.scene,
@@ -152,6 +261,7 @@ export function MapCanvas({
         },
         current.tapToInspect,
         movingRef.current,
+        raster ?? undefined,
       );
       if (!firstDrawn.current && current.scene.size > 0) {
         firstDrawn.current = true;
@@ -234,6 +344,30 @@ export function MapCanvas({
     schedule();
   }, [scene, matchIndexes, route, hostile, fleets, tapToInspect, schedule]);
   useEffect(() => refreshInView(), [scene, refreshInView]);
+
+  // Once per list, while the browser is idle: build every cluster grid, and draw the systems level
+  // and the names once off screen, so that the first zoom across a level does not also build a
+  // grid, compile the pixel drawing or lay out the first names in that frame (decision 168).
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const surface = surfaceRef.current;
+    if (!hasSize || !canvas || !surface || scene.size === 0) return;
+    const steps = warmUpSteps(scene, canvas, surface, colorsRef, tapToInspect);
+    let handle: number | null = null;
+    const next = () => {
+      const step = steps.shift();
+      if (!step) return;
+      handle = window.setTimeout(() => {
+        handle = null;
+        step();
+        next();
+      }, WARM_UP_GAP_MS);
+    };
+    next();
+    return () => {
+      if (handle !== null) window.clearTimeout(handle);
+    };
+  }, [scene, hasSize, tapToInspect]);
 
   useEffect(() => {
     if (fleets.own.length === 0) return;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildScene } from '../model/map-scene';
 import { EMPTY_ROUTE_DRAWING, routeDrawing } from '../model/route-drawing';
 import { listItem } from '../test-utils';
-import { drawMap, FALLBACK_COLORS, laneWidth, type MapOverlay } from './map-draw';
+import { drawMap, FALLBACK_COLORS, laneWidth, RASTER_MIN_SYSTEMS, type MapOverlay } from './map-draw';
+import { colorOf, pixelLayer } from './map-raster';
 
 /** A 2D context that records the calls a frame makes (jsdom has no canvas). */
 function recorder() {
@@ -128,5 +129,48 @@ describe('drawMap', () => {
     [40, 3],
   ])('draws a lane of %s gates %s px wide', (gates, width) => {
     expect(laneWidth(gates)).toBe(width);
+  });
+
+  it('writes many systems and their gates as pixels, put on the canvas at once, in their band colours', () => {
+    // A 20 x 20 grid, 10 units apart, gates along the rows; bands by column.
+    const many = Array.from({ length: 400 }, (_, i) =>
+      listItem(i + 1, `M${i + 1}`, {
+        position: { x: (i % 20) * 10, y: Math.floor(i / 20) * 10 },
+        security: { id: 1, name: (['high', 'low', 'null'] as const)[i % 3]! },
+        connections: i % 20 < 19 ? [i + 2] : [],
+        has_own_planet: i === 0,
+      }),
+    );
+    const big = buildScene(many);
+    const width = 420;
+    const height = 420;
+    const image = { width, height, data: new Uint8ClampedArray(width * height * 4) } as ImageData;
+    const raster = { image, layer: pixelLayer(width, height, image.data), ratio: 1 };
+    const { ctx, calls, count } = recorder();
+    const transform = { x: 10, y: 10, k: 2 };
+    expect(drawMap(ctx, big, transform, view, FALLBACK_COLORS, none, false, false, raster)).toBe('systems');
+    expect(count('putImageData')).toBe(1);
+    expect(calls.find((call) => call.name === 'putImageData')?.args[0]).toBe(image);
+    // Only the own system's ring is a path; no gate is.
+    expect(count('arc')).toBe(1);
+    expect(count('lineTo')).toBe(0);
+    const pixel = (wx: number, wy: number) => {
+      const value = raster.layer.pixels[(wy * 2 + 10) * width + (wx * 2 + 10)]!;
+      return { r: value & 0xff, g: (value >>> 8) & 0xff, b: (value >>> 16) & 0xff, a: 1 };
+    };
+    // System 2 (x 10, low) and system 3 (x 20, null) in the first row, at their centres.
+    expect(pixel(10, 0)).toEqual(colorOf(FALLBACK_COLORS.tones[1]));
+    expect(pixel(20, 0)).toEqual(colorOf(FALLBACK_COLORS.tones[2]));
+    // Between two systems of a row lies a gate: grey, translucent.
+    const gate = raster.layer.pixels[10 * width + 5 * 2 + 10 + 2]!;
+    expect(gate >>> 24).toBeGreaterThan(0);
+    expect(gate >>> 24).toBeLessThan(255);
+    expect(RASTER_MIN_SYSTEMS).toBeLessThanOrEqual(400);
+
+    // Few systems in view: paths, as without pixels.
+    const close = recorder();
+    drawMap(close.ctx, big, { x: -1500, y: -1500, k: 8 }, view, FALLBACK_COLORS, none, false, false, raster);
+    expect(close.count('putImageData')).toBe(0);
+    expect(close.count('arc')).toBeGreaterThan(0);
   });
 });

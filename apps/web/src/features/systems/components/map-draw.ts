@@ -9,6 +9,7 @@ import {
 } from '../model/map-scene';
 import type { RouteDrawing } from '../model/route-drawing';
 import type { MapTransform, Viewport } from '../model/types';
+import { drawDisc, drawLine, parseColor, type PixelLayer } from './map-raster';
 
 /** Colours read from the theme's CSS variables (both race themes), so the canvas follows them. */
 export interface MapColors {
@@ -81,10 +82,27 @@ export interface MapOverlay {
 const MARGIN_PX = 60;
 /** Names drawn per frame at most: past that a frame of software raster would run long. */
 const MAX_LABELS = 400;
+/**
+ * From this many systems in view the systems level is written as pixels (decision 168); below,
+ * a frame of paths costs less than clearing and putting a whole bitmap.
+ */
+export const RASTER_MIN_SYSTEMS = 300;
+
+/**
+ * Where the systems level's gates and dots are written as pixels (decision 168): the canvas's
+ * ImageData, its pixels, and device pixels per CSS pixel.
+ */
+export interface MapRaster {
+  image: ImageData;
+  layer: PixelLayer;
+  ratio: number;
+}
 
 /**
  * Draws one frame of the map: clusters and lanes far out, systems and gates closer, names closer
  * still; own systems, the search rings, the route and fleets at every zoom. Returns the detail drawn.
+ * With `raster`, the systems level's gates and dots are written into its pixels and put on the
+ * canvas at once (decision 168); without, they are canvas paths.
  */
 export function drawMap(
   ctx: CanvasRenderingContext2D,
@@ -96,6 +114,7 @@ export function drawMap(
   phone: boolean,
   /** While a gesture lasts names are drawn without their halo, which costs as much as the names. */
   moving = false,
+  raster?: MapRaster,
 ): Detail {
   const { x: tx, y: ty, k } = transform;
   const sx = (wx: number) => wx * k + tx;
@@ -145,54 +164,9 @@ export function drawMap(
       ctx.globalAlpha = 1;
     }
   } else {
-    ctx.strokeStyle = colors.gate;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let g = 0; g < scene.gateFrom.length; g += 1) {
-      const a = scene.gateFrom[g]!;
-      const b = scene.gateTo[g]!;
-      const ax = scene.x[a]!;
-      const ay = scene.y[a]!;
-      const bx = scene.x[b]!;
-      const by = scene.y[b]!;
-      // Skips a gate whose two ends lie beyond one same side of the view.
-      if (
-        (ax < view.minX && bx < view.minX) ||
-        (ax > view.maxX && bx > view.maxX) ||
-        (ay < view.minY && by < view.minY) ||
-        (ay > view.maxY && by > view.maxY)
-      )
-        continue;
-      ctx.moveTo(sx(ax), sy(ay));
-      ctx.lineTo(sx(bx), sy(by));
-    }
-    ctx.stroke();
-    // Bigger dots get a dark rim, drawn as a slightly larger disc underneath: filling thousands of
-    // discs costs a fraction of stroking their outlines in software raster.
-    if (radius >= 4) {
-      ctx.fillStyle = colors.halo;
-      ctx.beginPath();
-      for (let i = 0; i < scene.size; i += 1) {
-        if (!inView(scene.x[i]!, scene.y[i]!)) continue;
-        const cx = sx(scene.x[i]!);
-        const cy = sy(scene.y[i]!);
-        ctx.moveTo(cx + radius + 1.5, cy);
-        ctx.arc(cx, cy, radius + 1.5, 0, Math.PI * 2);
-      }
-      ctx.fill();
-    }
-    for (let tone = 0; tone < 3; tone += 1) {
-      ctx.fillStyle = colors.tones[tone as 0 | 1 | 2];
-      ctx.beginPath();
-      for (let i = 0; i < scene.size; i += 1) {
-        if (scene.tone[i] !== tone || !inView(scene.x[i]!, scene.y[i]!)) continue;
-        const cx = sx(scene.x[i]!);
-        const cy = sy(scene.y[i]!);
-        ctx.moveTo(cx + radius, cy);
-        ctx.arc(cx, cy, radius, 0, Math.PI * 2);
-      }
-      ctx.fill();
-    }
+    if (raster && countInView(scene, view, RASTER_MIN_SYSTEMS) >= RASTER_MIN_SYSTEMS)
+      drawSystemsPixels(ctx, scene, transform, view, colors, radius, raster);
+    else drawSystemsPaths(ctx, scene, transform, view, colors, radius);
     if (detail === 'labels') {
       ctx.font = '11px system-ui, sans-serif';
       ctx.textAlign = 'center';
@@ -304,6 +278,140 @@ export function drawMap(
     ctx.setLineDash([]);
   }
   return detail;
+}
+
+type WorldRect = ReturnType<typeof visibleWorld>;
+
+/** How many systems lie in the rectangle, counting no further than `enough`. */
+function countInView(scene: MapScene, view: WorldRect, enough: number): number {
+  let count = 0;
+  for (let i = 0; i < scene.size && count < enough; i += 1) {
+    const px = scene.x[i]!;
+    const py = scene.y[i]!;
+    if (px >= view.minX && px <= view.maxX && py >= view.minY && py <= view.maxY) count += 1;
+  }
+  return count;
+}
+
+/** The systems level's gates and dots as canvas paths (one path per colour). */
+function drawSystemsPaths(
+  ctx: CanvasRenderingContext2D,
+  scene: MapScene,
+  transform: MapTransform,
+  view: WorldRect,
+  colors: MapColors,
+  radius: number,
+): void {
+  const { x: tx, y: ty, k } = transform;
+  const sx = (wx: number) => wx * k + tx;
+  const sy = (wy: number) => wy * k + ty;
+  const inView = (px: number, py: number) =>
+    px >= view.minX && px <= view.maxX && py >= view.minY && py <= view.maxY;
+  ctx.strokeStyle = colors.gate;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let g = 0; g < scene.gateFrom.length; g += 1) {
+    const a = scene.gateFrom[g]!;
+    const b = scene.gateTo[g]!;
+    const ax = scene.x[a]!;
+    const ay = scene.y[a]!;
+    const bx = scene.x[b]!;
+    const by = scene.y[b]!;
+    // Skips a gate whose two ends lie beyond one same side of the view.
+    if (
+      (ax < view.minX && bx < view.minX) ||
+      (ax > view.maxX && bx > view.maxX) ||
+      (ay < view.minY && by < view.minY) ||
+      (ay > view.maxY && by > view.maxY)
+    )
+      continue;
+    ctx.moveTo(sx(ax), sy(ay));
+    ctx.lineTo(sx(bx), sy(by));
+  }
+  ctx.stroke();
+  // Bigger dots get a dark rim, drawn as a slightly larger disc underneath: filling thousands of
+  // discs costs a fraction of stroking their outlines in software raster.
+  if (radius >= 4) {
+    ctx.fillStyle = colors.halo;
+    ctx.beginPath();
+    for (let i = 0; i < scene.size; i += 1) {
+      if (!inView(scene.x[i]!, scene.y[i]!)) continue;
+      const cx = sx(scene.x[i]!);
+      const cy = sy(scene.y[i]!);
+      ctx.moveTo(cx + radius + 1.5, cy);
+      ctx.arc(cx, cy, radius + 1.5, 0, Math.PI * 2);
+    }
+    ctx.fill();
+  }
+  for (let tone = 0; tone < 3; tone += 1) {
+    ctx.fillStyle = colors.tones[tone as 0 | 1 | 2];
+    ctx.beginPath();
+    for (let i = 0; i < scene.size; i += 1) {
+      if (scene.tone[i] !== tone || !inView(scene.x[i]!, scene.y[i]!)) continue;
+      const cx = sx(scene.x[i]!);
+      const cy = sy(scene.y[i]!);
+      ctx.moveTo(cx + radius, cy);
+      ctx.arc(cx, cy, radius, 0, Math.PI * 2);
+    }
+    ctx.fill();
+  }
+}
+
+/**
+ * The systems level's gates and dots written into the raster's pixels, then put on the canvas
+ * (decision 168): the same shapes and colours as drawSystemsPaths, at a fraction of the cost of
+ * rasterising thousands of paths without a GPU.
+ */
+function drawSystemsPixels(
+  ctx: CanvasRenderingContext2D,
+  scene: MapScene,
+  transform: MapTransform,
+  view: WorldRect,
+  colors: MapColors,
+  radius: number,
+  raster: MapRaster,
+): void {
+  const { layer, ratio } = raster;
+  const k = transform.k * ratio;
+  const tx = transform.x * ratio;
+  const ty = transform.y * ratio;
+  layer.pixels.fill(0);
+  const gate = parseColor(colors.gate, ctx);
+  const { gateFrom, gateTo, x, y } = scene;
+  for (let g = 0; g < gateFrom.length; g += 1) {
+    const a = gateFrom[g]!;
+    const b = gateTo[g]!;
+    const ax = x[a]!;
+    const ay = y[a]!;
+    const bx = x[b]!;
+    const by = y[b]!;
+    if (
+      (ax < view.minX && bx < view.minX) ||
+      (ax > view.maxX && bx > view.maxX) ||
+      (ay < view.minY && by < view.minY) ||
+      (ay > view.maxY && by > view.maxY)
+    )
+      continue;
+    drawLine(layer, ax * k + tx, ay * k + ty, bx * k + tx, by * k + ty, gate);
+  }
+  const r = radius * ratio;
+  const tones = [
+    parseColor(colors.tones[0], ctx),
+    parseColor(colors.tones[1], ctx),
+    parseColor(colors.tones[2], ctx),
+  ];
+  // Bigger dots get a dark rim underneath, as in drawSystemsPaths: every rim first, then the dots.
+  for (let pass = radius >= 4 ? 0 : 1; pass < 2; pass += 1) {
+    const halo = pass === 0 ? parseColor(colors.halo, ctx) : null;
+    for (let i = 0; i < scene.size; i += 1) {
+      const px = x[i]!;
+      const py = y[i]!;
+      if (px < view.minX || px > view.maxX || py < view.minY || py > view.maxY) continue;
+      if (halo) drawDisc(layer, px * k + tx, py * k + ty, r + 1.5 * ratio, halo);
+      else drawDisc(layer, px * k + tx, py * k + ty, r, tones[scene.tone[i]!]!);
+    }
+  }
+  ctx.putImageData(raster.image, 0, 0);
 }
 
 /** A lane bundling 1 or 2 gates is 1 px wide, 3 to 5 gates 2 px, 6 and more 3 px: the major lanes stand out. */

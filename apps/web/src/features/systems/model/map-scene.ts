@@ -176,6 +176,12 @@ export function clusterLevelAt(scene: MapScene, k: number): ClusterLevel | null 
   return (scene.clusterCache[index] ??= clusterLevel(scene, sizes[index]!));
 }
 
+/** Builds the cluster grid of index `index` if not built yet (idle time, before a zoom needs it). */
+export function prepareClusterLevel(scene: MapScene, index: number): void {
+  const size = scene.clusterSizes[index];
+  if (size !== undefined) scene.clusterCache[index] ??= clusterLevel(scene, size);
+}
+
 /** The zoom at which systems are drawn one by one: where a cluster's click takes the player. */
 export function systemsZoom(spacing: number): number {
   return SYSTEMS_MIN_SPACING_PX / spacing;
