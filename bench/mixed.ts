@@ -16,8 +16,8 @@
  *
  * Needs the built server (npm run build -w apps/server). 127.0.0.1 only, bounded in time.
  * Run: node --import tsx bench/mixed.ts [--pg] [--quick] [--json]
- * (BENCH_MIXED_RUNS, BENCH_MIXED_SECONDS: other run counts and lengths; BENCH_COMMIT: the commit's
- * name when the tree is an export, not a checkout.)
+ * (BENCH_MIXED_RUNS, BENCH_MIXED_SECONDS: other run counts and lengths; BENCH_MIXED_WRITE_SHARE=0:
+ * the reads alone; BENCH_COMMIT: the commit's name when the tree is an export, not a checkout.)
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -45,6 +45,8 @@ const PLAYERS = 1500;
 const ACCOUNTS = 100_000;
 const SYSTEMS = 1000;
 const EMAILS_PER_PLAYER = 30;
+/** BENCH_MIXED_WRITE_SHARE=0: the same reads alone (what the writes cost is the difference). */
+const WRITE_SHARE = Number(process.env.BENCH_MIXED_WRITE_SHARE ?? 0.1);
 const UNIVERSE_SEED = 'starhold-bench';
 const API = '/api/v1';
 /** What Chromium sends (the ceiling and the mix's GETs alike; decision 126). */
@@ -70,6 +72,7 @@ export interface MixedBench {
   connections: number;
   seconds: number;
   players: number;
+  writeShare: number;
   runs: MixedRun[];
   targets: { ratio: number; p99Ms: number; writesSucceeded: number };
 }
@@ -302,6 +305,7 @@ async function main(): Promise<MixedBench> {
         stateFile,
         seed: 1000 * seedNumber++,
         acceptEncoding: BROWSER_ACCEPT_ENCODING,
+        writeShare: WRITE_SHARE,
       };
       const result = await runForJson<MixedLoadResult>(
         ['--import', 'tsx', join(ROOT, 'bench/lib/mixed-load.ts'), JSON.stringify(spec)],
@@ -353,6 +357,7 @@ async function main(): Promise<MixedBench> {
       connections: CONNECTIONS,
       seconds: SECONDS,
       players: PLAYERS,
+      writeShare: WRITE_SHARE,
       runs,
       targets: { ratio: 0.25, p99Ms: database ? 60 : 30, writesSucceeded: 0.999 },
     };
@@ -390,7 +395,7 @@ export function mixedRows(bench: MixedBench): string[][] {
   const met = median(ratios) >= bench.targets.ratio && median(p99) < bench.targets.p99Ms && failures === 0;
   return [
     [
-      `mixed load, ${bench.connections} connections, 90 % reads / 10 % writes: req/s (p99 ms)`,
+      `mixed load, ${bench.connections} connections, ${Math.round(100 * (1 - bench.writeShare))} % reads / ${Math.round(100 * bench.writeShare)} % writes: req/s (p99 ms)`,
       `${spread(rps, 0)} (p99 ${spread(p99, 1)})`,
       `${ceiling.toFixed(0)} req/s hello at ${bench.connections} connections`,
       `${spread(ratios, 1, 100)} %`,
@@ -403,7 +408,7 @@ export function mixedRows(bench: MixedBench): string[][] {
       '-',
       `${(share * 100).toFixed(2)} %`,
       `>= ${bench.targets.writesSucceeded * 100} %`,
-      share >= bench.targets.writesSucceeded ? 'yes' : 'NO',
+      writes === 0 ? '-' : share >= bench.targets.writesSucceeded ? 'yes' : 'NO',
     ],
   ];
 }

@@ -50,6 +50,8 @@ export interface MixedLoadSpec {
   seed: number;
   /** Sent with every GET, as the web app's browser sends it. */
   acceptEncoding: string;
+  /** Share of requests that are writes (0.1; 0 for the reads alone, to split the costs). */
+  writeShare: number;
 }
 
 export interface CallFigures {
@@ -132,9 +134,6 @@ const READS: Call[] = [
   { name: 'GET /systems/map', path: '/systems/map', weight: 2 },
   { name: 'GET /me/goals', path: '/me/goals', weight: 4 },
 ];
-
-/** Share of requests that are writes. */
-const WRITE_SHARE = 0.1;
 
 /** A new write (a player with a start or a dispatch pending sends its cancel or recall instead). */
 const NEW_WRITES: Call[] = [
@@ -372,7 +371,7 @@ async function main(): Promise<void> {
     const player = players[index] as MixedPlayer;
     let out: Outgoing;
     let buffer: Buffer;
-    if (connection.random() < WRITE_SHARE) ({ out, buffer } = write(connection, index));
+    if (connection.random() < spec.writeShare) ({ out, buffer } = write(connection, index));
     else {
       const read = pick(READS, connection.random());
       const path =
