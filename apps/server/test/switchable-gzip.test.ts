@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { crc32, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, switchableGzip } from '../src/http/switchable-gzip.js';
+import { acceptsGzip, gzipTrailer, slotCrcTerms, switchableGzip } from '../src/http/switchable-gzip.js';
 
 const ON = Buffer.from('true ');
 const OFF = 'false';
@@ -104,5 +104,20 @@ describe('acceptsGzip', () => {
     [['br', 'gzip'], true],
   ] as const)('%j → %s', (header, expected) => {
     expect(acceptsGzip(header as string | string[] | undefined)).toBe(expected);
+  });
+});
+
+describe('the CRC helpers shared with the systems list (chunked-gzip.ts)', () => {
+  it("give gzip's trailer and each slot's CRC term: crc xor the terms is the switched body's CRC", () => {
+    const { body, slots } = itemsBody(['Noba', 'Vesta', 'Kor']);
+    const { crc, trailer } = gzipTrailer(body);
+    expect(trailer).toEqual(gzipSync(body).subarray(-8));
+    const termOf = slotCrcTerms(body, slots, ON, crc);
+    const switched = Buffer.from(body);
+    ON.copy(switched, slots[0]);
+    ON.copy(switched, slots[2]);
+    expect((crc ^ termOf(0) ^ termOf(2)) >>> 0).toBe(crc32(switched));
+    // Kept: asked again, the same term.
+    expect(termOf(0)).toBe(termOf(0));
   });
 });

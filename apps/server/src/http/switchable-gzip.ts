@@ -14,9 +14,9 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** Deflate's window: a back-reference reaches at most this far. */
-const WINDOW = 32 * 1024;
+export const DEFLATE_WINDOW = 32 * 1024;
 /** ID1 ID2, CM=deflate, no flags, MTIME 0 (the body is not a file), XFL 2 (best compression), OS 255 (unknown). */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 255]);
+export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 255]);
 /** The empty stored block a sync flush ends with: LEN 0, NLEN 0xffff. */
 const EMPTY_STORED = Buffer.from([0, 0, 0xff, 0xff]);
 
@@ -25,6 +25,41 @@ export interface SwitchableGzip {
   readonly base: Buffer;
   /** The gzip member of the body with the slots at these indexes (in the order given at build) holding `on`. */
   switched(indexes: Iterable<number>): Buffer;
+}
+
+/** The gzip trailer of `body` (CRC-32 and length), and that CRC. */
+export function gzipTrailer(body: Buffer): { crc: number; trailer: Buffer } {
+  const crc = crc32(body);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE(body.length % 2 ** 32, 4);
+  return { crc, trailer };
+}
+
+/**
+ * The CRC term of each slot: crc(body with that slot holding `on`) xor crc(body), so that the CRC
+ * of a switched body is `crc` xor the terms of its switched slots (CRC-32 is affine over messages
+ * of one length). Computed when first asked for (one CRC over the body each), kept after.
+ */
+export function slotCrcTerms(
+  body: Buffer,
+  slots: readonly number[],
+  on: Buffer,
+  crc: number,
+): (index: number) => number {
+  const terms = new Uint32Array(slots.length);
+  const known = new Uint8Array(slots.length);
+  const scratch = Buffer.from(body);
+  return (index) => {
+    if (known[index] === 0) {
+      const slot = slots[index]!;
+      on.copy(scratch, slot);
+      terms[index] = (crc32(scratch) ^ crc) >>> 0;
+      body.copy(scratch, slot, slot, slot + on.length);
+      known[index] = 1;
+    }
+    return terms[index]!;
+  };
 }
 
 /**
@@ -46,7 +81,7 @@ export function switchableGzip(body: Buffer, slots: readonly number[], on: Buffe
 
   const masked = Buffer.from(body);
   for (const slot of slots) masked.fill(0, slot, slot + width);
-  const dictionaryBefore = (offset: number) => masked.subarray(Math.max(0, offset - WINDOW), offset);
+  const dictionaryBefore = (offset: number) => masked.subarray(Math.max(0, offset - DEFLATE_WINDOW), offset);
   const deflate = (from: number, to: number, finishFlush: number): Buffer => {
     const dictionary = dictionaryBefore(from);
     return deflateRawSync(body.subarray(from, to), {
@@ -78,27 +113,9 @@ export function switchableGzip(body: Buffer, slots: readonly number[], on: Buffe
     from = slot + width;
   }
   const last = deflate(from, body.length, constants.Z_FINISH);
-  const crc = crc32(body);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE(body.length % 2 ** 32, 4);
+  const { crc, trailer } = gzipTrailer(body);
   const base = Buffer.concat([...parts, last, trailer]);
-
-  // The CRC term of each slot: crc(body with that slot on) xor crc(body). Computed when first
-  // needed (one CRC over the body each), kept for the process.
-  const terms = new Uint32Array(slots.length);
-  const known = new Uint8Array(slots.length);
-  const scratch = Buffer.from(body);
-  const termOf = (index: number): number => {
-    if (known[index] === 0) {
-      const slot = slots[index]!;
-      on.copy(scratch, slot);
-      terms[index] = (crc32(scratch) ^ crc) >>> 0;
-      body.copy(scratch, slot, slot, slot + width);
-      known[index] = 1;
-    }
-    return terms[index]!;
-  };
+  const termOf = slotCrcTerms(body, slots, on, crc);
 
   return {
     base,

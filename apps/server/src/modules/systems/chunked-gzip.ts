@@ -17,12 +17,15 @@
  * The answer is a list of pieces that share the process's bytes (subarrays), written to the socket
  * as they are: no per-request copy of the body (its copies were the GC bursts of the bench).
  */
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
+import {
+  DEFLATE_WINDOW as WINDOW,
+  GZIP_HEADER,
+  gzipTrailer,
+  slotCrcTerms,
+} from '../../http/switchable-gzip.js';
 
-/** Deflate's window: a back-reference reaches at most this far. */
-const WINDOW = 32 * 1024;
-/** ID1 ID2, CM=deflate, no flags, MTIME 0 (the body is not a file), XFL 2 (best compression), OS 255 (unknown). */
-export const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 2, 255]);
+export { GZIP_HEADER };
 /** Uncompressed bytes per chunk: smaller chunks make a caller's chunk cheaper to build, larger ones the answer smaller. */
 const CHUNK_BYTES = 8 * 1024;
 /** Swapped chunks kept for callers with several systems in one chunk; past this many the kept ones are dropped. */
@@ -109,27 +112,9 @@ export function chunkedGzip(
     size += deflated.length;
   }
   chunkAt.push(size);
-  const crc = crc32(body);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE(body.length % 2 ** 32, 4);
+  const { crc, trailer } = gzipTrailer(body);
   const base = Buffer.concat([...parts, trailer]);
-
-  // The CRC term of each slot: crc(body with that slot on) xor crc(body). Computed when first
-  // needed (one CRC over the body each), kept for the process.
-  const terms = new Uint32Array(slots.length);
-  const known = new Uint8Array(slots.length);
-  const scratch = Buffer.from(body);
-  const termOf = (index: number): number => {
-    if (known[index] === 0) {
-      const slot = slots[index]!;
-      on.copy(scratch, slot);
-      terms[index] = (crc32(scratch) ^ crc) >>> 0;
-      body.copy(scratch, slot, slot, slot + width);
-      known[index] = 1;
-    }
-    return terms[index]!;
-  };
+  const termOf = slotCrcTerms(body, slots, on, crc);
 
   /** A chunk deflated with these of its slots on (ascending indexes): one slot's is kept for good. */
   const single: (Buffer | undefined)[] = new Array<Buffer | undefined>(slots.length);
