@@ -5,13 +5,16 @@
  *   cannons, spore batteries), no research, 6 rounds; median time after warm-up, and the peak
  *   memory above the process's baseline (method below);
  * - a small battle, 1,000 human ships against 1,000 insectoid ships and defenses, fast engine
- *   against the one-object-per-unit reference of the tests.
+ *   (its per-unit path, decision 172) against the one-object-per-unit reference of the tests; the
+ *   grouped path's time on the same battle is printed beside it (not judged).
  * Run: node --import tsx bench/combat.ts (add --json for one machine-readable line, as bench/run.ts
  * does). Profile: node --cpu-prof --import tsx bench/combat.ts
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { setPerUnitMax } from '../packages/rules/src/combat/engine.js';
+import { PER_UNIT_MAX } from '../packages/rules/src/combat/per-unit.js';
 import {
   NO_COMBAT_RESEARCH,
   resolveCombat,
@@ -48,6 +51,13 @@ export const BIG_BATTLE: CombatInput = {
   seed: 'bench-big-battle',
 };
 
+/** Past the per-unit path's bound on the attacker's side: compiles the grouped path. */
+const MID_BATTLE: CombatInput = {
+  ...BIG_BATTLE,
+  attacker: { units: [ship(1, PER_UNIT_MAX + 8_000)], research: NONE },
+  defender: { units: [defense(11, 2_000), defense(13, 1_000)], research: NONE },
+};
+
 export const SMALL_BATTLE: CombatInput = {
   attacker: { units: [ship(1, 600), ship(2, 250), ship(3, 100), ship(4, 50)], research: NONE },
   defender: { units: [ship(11, 400), ship(12, 200), defense(11, 300), defense(13, 100)], research: NONE },
@@ -72,6 +82,8 @@ export interface CombatBench {
     medianRatio: number;
     /** The same ratio on CPU time. */
     cpuRatios: number[];
+    /** The grouped path (decision 161) on the same battle, timed after each fast batch: not judged. */
+    groupedUs: number[];
   };
   met: { bigTime: boolean; bigMemory: boolean; smallRatio: boolean };
 }
@@ -107,7 +119,9 @@ const total = (stacks: readonly CombatStack[]) => stacks.reduce((sum, stack) => 
 function measureMemoryHere(): MemoryFigure {
   const collect = (globalThis as { gc?: () => void }).gc;
   if (collect === undefined) throw new Error('run the memory figure with node --expose-gc');
+  // Both paths: the small battle takes the per-unit one, MID_BATTLE the grouped one.
   for (let i = 0; i < 20; i++) resolveCombat(SMALL_BATTLE);
+  for (let i = 0; i < 3; i++) resolveCombat(MID_BATTLE);
   collect();
   collect();
   const before = process.memoryUsage();
@@ -158,14 +172,25 @@ function timeBig(): { ms: number[]; cpuMs: number[] } {
 function timeSmall(): CombatBench['small'] {
   const fast = () => resolveCombat(SMALL_BATTLE);
   const reference = () => referenceCombat(SMALL_BATTLE);
+  const grouped = () => {
+    setPerUnitMax(-1);
+    try {
+      return resolveCombat(SMALL_BATTLE);
+    } finally {
+      setPerUnitMax(PER_UNIT_MAX);
+    }
+  };
   batch(fast, 50);
+  batch(grouped, 20);
   batch(reference, 5);
   const fastRuns: ReturnType<typeof batch>[] = [];
   const referenceRuns: ReturnType<typeof batch>[] = [];
+  const groupedRuns: ReturnType<typeof batch>[] = [];
   // Each sample times both engines back to back, so drift on a shared machine hits both alike.
   for (let i = 0; i < SMALL_SAMPLES; i++) {
     fastRuns.push(batch(fast, 50));
     referenceRuns.push(batch(reference, 5));
+    groupedRuns.push(batch(grouped, 20));
   }
   const ratios = referenceRuns.map((run, i) => run.wallUs / (fastRuns[i]?.wallUs ?? Number.NaN));
   return {
@@ -174,6 +199,7 @@ function timeSmall(): CombatBench['small'] {
     ratios,
     medianRatio: median(ratios),
     cpuRatios: referenceRuns.map((run, i) => run.cpuUs / (fastRuns[i]?.cpuUs ?? Number.NaN)),
+    groupedUs: groupedRuns.map((run) => run.wallUs),
   };
 }
 
@@ -227,7 +253,7 @@ export function combatRows(result: CombatBench): string[][] {
     ],
     [
       'combat 2 x 1,000 units',
-      `${range(small.fastUs, 0)} µs`,
+      `${range(small.fastUs, 0)} µs (grouped path ${median(small.groupedUs).toFixed(0)} µs)`,
       `${median(small.referenceUs).toFixed(0)} µs reference engine`,
       `${range(small.ratios, 1)} x (CPU ${range(small.cpuRatios, 1)})`,
       `>= ${SMALL_TARGET_RATIO}x faster`,
