@@ -34,6 +34,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(1).default('Starhold <no-reply@localhost>'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_NAMED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  SQLITE_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
@@ -49,6 +50,12 @@ export interface Config {
    * transaction mode).
    */
   namedStatements: boolean;
+  /**
+   * SQLite only: `normal` (the default) syncs the write-ahead log to disk at checkpoints, not at
+   * every commit: a killed process loses nothing, a power loss or OS crash may lose the last
+   * commits before the checkpoint (decision 181); `full` syncs at every commit.
+   */
+  sqliteSynchronous: 'normal' | 'full';
   gameSpeed: number;
   universeSeed: string;
   systemCount: number;
@@ -148,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     namedStatements: e.DATABASE_NAMED_STATEMENTS === 'on',
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     gameSpeed: e.GAME_SPEED,
     universeSeed: e.UNIVERSE_SEED,
     systemCount: e.SYSTEM_COUNT,

@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) lock = acquireDataDirLock(resolve(config.dataDir));
   const handle = config.databaseUrl
     ? openDatabase({ kind: 'postgres', url: config.databaseUrl, namedStatements: config.namedStatements })
-    : openDatabase({ kind: 'sqlite', file: join(resolve(config.dataDir), 'starhold.sqlite') });
+    : openDatabase({
+        kind: 'sqlite',
+        file: join(resolve(config.dataDir), 'starhold.sqlite'),
+        synchronous: config.sqliteSynchronous,
+      });
 
   // The bus can report a LISTEN failure before the app (and its logger) exists: the console until then.
   let appLog: { warn(o: object, m: string): void; error(o: object, m: string): void } | null = null;

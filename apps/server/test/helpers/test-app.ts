@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: './data',
     databaseUrl: undefined,
     namedStatements: true,
+    sqliteSynchronous: 'normal',
     gameSpeed: 1,
     universeSeed: TEST_UNIVERSE.seed,
     systemCount: TEST_UNIVERSE.systemCount,
