@@ -1,6 +1,8 @@
 /**
  * The combat engine (FLEETS.md section 4; exact rules in decision 170; layout in decisions 171
- * and 161). Fast on battles of a million units and on small ones:
+ * and 161). Two paths with the same results, bit for bit (decision 172): battles of at most
+ * PER_UNIT_MAX units a side take the per-unit one (per-unit.ts: each hit unit's own layer points),
+ * larger ones the grouped one below, fast on battles of a million units:
  * - a side's units are 32-bit state numbers in position order; state `b` is a never-hit unit of
  *   stack `b`, every other state is the layer points that the hit units with the same history of
  *   shots share (a history is a path in a tree: same state, same shooter stack, same next state);
@@ -219,7 +221,9 @@ class Side {
 
   /**
    * Works out the shot of the enemy's stack `a` on a unit in `state`: decision 170's shot, in its
-   * exact order of float operations. Returns the transition's flags.
+   * exact order of float operations. Returns the transition's flags. The per-unit path walks the
+   * same shot (per-unit.ts, fire and prepare): a change to the rules goes in both, and in the
+   * tests' reference.
    */
   transition(state: number, a: number): number {
     const b = this.stackOf[state] as number;
