@@ -3,9 +3,12 @@
  * (SYSTEM_COUNT at the server's start), the frame times while panning and zooming, the time from
  * navigation to the first drawn map, and the bytes the map's list costs.
  *
- * `node --import tsx bench/map.ts [--json] [--quick] [--sizes=1000,5000] [--trace=/tmp/dir]`; `npm run
- * bench` runs it too. `--trace` records a Chromium trace of each size's wheel zoom into that
- * directory (open it in DevTools' Performance panel) and prints where the long frames' time went. Each size gets its own server on a fresh SQLite directory (the built server and web app, as
+ * `node --import tsx bench/map.ts [--json] [--quick] [--sizes=1000,5000] [--trace=/tmp/dir]
+ * [--screenshots=/tmp/dir]`; `npm run bench` runs it too. `--trace` records a Chromium trace of each
+ * size's wheel zoom into that directory (open it in DevTools' Performance panel) and prints where
+ * the long tasks' time went. `--screenshots` measures nothing: it saves the map of each size fitted,
+ * zoomed in to the systems and to the names, for a human and an insectoid player (both race
+ * themes). Each size gets its own server on a fresh SQLite directory (the built server and web app, as
  * the rest of the bench). MAP_BENCH_ENTRY / MAP_BENCH_WEB_DIST run another server entry or web
  * build (sources through tsx while developing).
  *
@@ -30,6 +33,7 @@ const SIZES = (args.find((arg) => arg.startsWith('--sizes='))?.slice('--sizes='.
   .map(Number);
 const VISITS = QUICK ? 3 : 5;
 const TRACE_DIR = args.find((arg) => arg.startsWith('--trace='))?.slice('--trace='.length);
+const SHOTS_DIR = args.find((arg) => arg.startsWith('--screenshots='))?.slice('--screenshots='.length);
 const VIEWPORT = { width: 1280, height: 800 };
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -76,7 +80,7 @@ function median(values: readonly number[]): number {
   );
 }
 
-async function register(origin: string): Promise<string> {
+async function register(origin: string, raceId = 1): Promise<string> {
   const name = `map${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const response = await fetch(`${origin}/api/v1/auth/register`, {
     method: 'POST',
@@ -85,7 +89,7 @@ async function register(origin: string): Promise<string> {
       email: `${name}@example.com`,
       username: name,
       password: 'Password123',
-      race_id: 1,
+      race_id: raceId,
     }),
   });
   if (!response.ok) throw new Error(`register answered ${response.status}`);
@@ -169,7 +173,41 @@ async function visit(
   return { page, firstDrawMs };
 }
 
-async function measureSize(browser: Browser, systems: number): Promise<MapSizeFigures> {
+/** The map fitted, then zoomed in to the systems and to the names, in each race's theme. */
+async function screenshots(browser: Browser, origin: string, systems: number, dir: string): Promise<void> {
+  for (const [race, raceId] of [
+    ['human', 1],
+    ['insectoid', 2],
+  ] as const) {
+    const { page } = await visit(browser, origin, await register(origin, raceId));
+    await page.waitForTimeout(800);
+    const box = await page.getByTestId('systems-map').boundingBox();
+    if (!box) throw new Error('no map');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const shoot = async (what: string) => {
+      await page.waitForTimeout(600);
+      const detail = await page.getByTestId('systems-map').getAttribute('data-detail');
+      const path = join(dir, `map-${systems}-${race}-${what}-${detail}.png`);
+      await page.screenshot({ path });
+      console.log(`screenshot: ${path}`);
+    };
+    await shoot('fitted');
+    // Wheel notches of 1.1 until the systems are drawn one by one, then until their names are.
+    for (const wanted of ['systems', 'labels']) {
+      for (let i = 0; i < 60; i += 1) {
+        if ((await page.getByTestId('systems-map').getAttribute('data-detail')) === wanted) break;
+        await page.mouse.wheel(0, -100);
+        await page.waitForTimeout(40);
+      }
+      // Two notches more: past the threshold, not on it.
+      for (let i = 0; i < 2; i += 1) await page.mouse.wheel(0, -100);
+      await shoot(wanted === 'systems' ? 'zoomed' : 'names');
+    }
+    await page.context().close();
+  }
+}
+
+async function measureSize(browser: Browser, systems: number): Promise<MapSizeFigures | null> {
   const dataDir = mkdtempSync(join(tmpdir(), 'starhold-map-bench-'));
   const entry = process.env.MAP_BENCH_ENTRY;
   let server: ServerProcess | null = null;
@@ -189,6 +227,10 @@ async function measureSize(browser: Browser, systems: number): Promise<MapSizeFi
       timeoutMs: 180_000,
     });
     const origin = server.origin;
+    if (SHOTS_DIR) {
+      await screenshots(browser, origin, systems, SHOTS_DIR);
+      return null;
+    }
     const cookie = await register(origin);
     const cold = await rawGet(origin, '/api/v1/systems/map', cookie, BROWSER_ACCEPT_ENCODING);
     const mapIdentity = await rawGet(origin, '/api/v1/systems/map', cookie, undefined);
@@ -379,16 +421,19 @@ export function mapRows(bench: MapBench): string[][] {
 async function main(): Promise<void> {
   const loadBefore = loadavg();
   if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
+  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const sizes: MapSizeFigures[] = [];
   try {
     for (const systems of SIZES) {
       if (!JSON_OUT) console.log(`map bench: ${systems} systems...`);
-      sizes.push(await measureSize(browser, systems));
+      const figures = await measureSize(browser, systems);
+      if (figures) sizes.push(figures);
     }
   } finally {
     await browser.close();
   }
+  if (SHOTS_DIR) return;
   const bench: MapBench = { sizes, loadBefore, loadAfter: loadavg() };
   if (JSON_OUT) {
     console.log(JSON.stringify(bench));
