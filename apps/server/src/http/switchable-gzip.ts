@@ -27,6 +27,25 @@ export interface SwitchableGzip {
   switched(indexes: Iterable<number>): Buffer;
 }
 
+/**
+ * The body with every slot's bytes replaced by NUL, for the deflate dictionaries (no
+ * back-reference can then cover a slot). Refuses a body holding NUL itself, and slots out of
+ * order, overlapping or outside the body.
+ */
+export function maskedSlots(body: Buffer, slots: readonly number[], width: number): Buffer {
+  if (body.includes(0))
+    throw new Error('A switchable gzip body must not contain NUL: its dictionaries mask the slots with it');
+  slots.forEach((slot, index) => {
+    const previous = index === 0 ? 0 : slots[index - 1]! + width;
+    if (!Number.isInteger(slot) || slot < previous || slot + width > body.length) {
+      throw new Error(`Slot ${index} at ${slot} is out of order, overlapping or outside the body`);
+    }
+  });
+  const masked = Buffer.from(body);
+  for (const slot of slots) masked.fill(0, slot, slot + width);
+  return masked;
+}
+
 /** The gzip trailer of `body` (CRC-32 and length), and that CRC. */
 export function gzipTrailer(body: Buffer): { crc: number; trailer: Buffer } {
   const crc = crc32(body);
@@ -70,17 +89,7 @@ export function slotCrcTerms(
 export function switchableGzip(body: Buffer, slots: readonly number[], on: Buffer): SwitchableGzip {
   const width = on.length;
   if (width === 0 || width > 0xffff) throw new Error(`A slot of ${width} bytes cannot be switched`);
-  if (body.includes(0))
-    throw new Error('A switchable gzip body must not contain NUL: its dictionaries mask the slots with it');
-  slots.forEach((slot, index) => {
-    const previous = index === 0 ? 0 : slots[index - 1]! + width;
-    if (!Number.isInteger(slot) || slot < previous || slot + width > body.length) {
-      throw new Error(`Slot ${index} at ${slot} is out of order, overlapping or outside the body`);
-    }
-  });
-
-  const masked = Buffer.from(body);
-  for (const slot of slots) masked.fill(0, slot, slot + width);
+  const masked = maskedSlots(body, slots, width);
   const dictionaryBefore = (offset: number) => masked.subarray(Math.max(0, offset - DEFLATE_WINDOW), offset);
   const deflate = (from: number, to: number, finishFlush: number): Buffer => {
     const dictionary = dictionaryBefore(from);

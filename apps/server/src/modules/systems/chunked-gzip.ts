@@ -22,6 +22,7 @@ import {
   DEFLATE_WINDOW as WINDOW,
   GZIP_HEADER,
   gzipTrailer,
+  maskedSlots,
   slotCrcTerms,
 } from '../../http/switchable-gzip.js';
 
@@ -56,17 +57,7 @@ export function chunkedGzip(
 ): ChunkedGzip {
   const width = on.length;
   if (width === 0) throw new Error('An empty slot cannot be switched');
-  if (body.includes(0))
-    throw new Error('A switchable gzip body must not contain NUL: its dictionaries mask the slots with it');
-  slots.forEach((slot, index) => {
-    const previous = index === 0 ? 0 : slots[index - 1]! + width;
-    if (!Number.isInteger(slot) || slot < previous || slot + width > body.length) {
-      throw new Error(`Slot ${index} at ${slot} is out of order, overlapping or outside the body`);
-    }
-  });
-
-  const masked = Buffer.from(body);
-  for (const slot of slots) masked.fill(0, slot, slot + width);
+  const masked = maskedSlots(body, slots, width);
 
   // Chunk bounds in the body, never inside a slot; and the chunk of each slot.
   const bounds: number[] = [0];
