@@ -216,7 +216,13 @@ describe('fleet reports under their email', () => {
     const report = await screen.findByTestId('spy-report');
     expect(await within(report).findByText('Espionnage : Sol Prime · orbite 3')).toBeInTheDocument();
     expect(report).toHaveTextContent("Score d'espionnage : 3");
-    expect(within(report).getByRole('table', { name: 'Ressources' })).toHaveTextContent(/12[\s\u202f,.]?000/);
+    // The stock reads one resource a line (two columns fit a phone; four scrolled sideways).
+    const stock = within(report).getByRole('table', { name: 'Ressources' });
+    expect(
+      within(stock)
+        .getAllByRole('row')
+        .map((row) => row.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['Métal12 000', 'Cristal800', 'Carburant50']);
     expect(within(report).getByRole('table', { name: 'Vaisseaux' })).toHaveTextContent('Petit transporteur2');
     expect(within(report).getByRole('table', { name: 'Défenses' })).toHaveTextContent('Lanceur de missiles3');
     expect(within(report).getAllByText("Non révélé : le score d'espionnage est trop bas.")).toHaveLength(2);

@@ -136,6 +136,7 @@ function ResourceTable({
 }) {
   const { t } = useTranslation('emails');
   const formatInteger = useFormatInteger();
+  const amount = (value: number | undefined) => (value === undefined ? '—' : formatInteger(value));
   return (
     <ReportTable minWidth={320} label={label}>
       <Table.Thead>
@@ -154,11 +155,27 @@ function ResourceTable({
             <Table.Td>{row.label}</Table.Td>
             {RESOURCES.map((resource) => (
               <Table.Td key={resource.key} ta="right">
-                {row.amounts[resource.key] === undefined
-                  ? '—'
-                  : formatInteger(row.amounts[resource.key] ?? 0)}
+                {amount(row.amounts[resource.key])}
               </Table.Td>
             ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ReportTable>
+  );
+}
+
+/** What a planet holds, one resource a line: a phone has room for two columns, not four. */
+function StockList({ amounts, label }: { amounts: Amounts; label: string }) {
+  const { t } = useTranslation('emails');
+  const formatInteger = useFormatInteger();
+  return (
+    <ReportTable minWidth={0} label={label}>
+      <Table.Tbody>
+        {RESOURCES.map((resource) => (
+          <Table.Tr key={resource.key}>
+            <Table.Td>{t(`common:resources.names.${resource.id}`)}</Table.Td>
+            <Table.Td ta="right">{formatInteger(amounts[resource.key])}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -383,10 +400,7 @@ function SpyReportView({ id, report }: { id: number; report: SpyReport }) {
         {report.detected && ` · ${t('report.probesLost', { count: report.probes_lost })}`}
       </Text>
       <Section title={t('report.stock')}>
-        <ResourceTable
-          label={t('report.stock')}
-          rows={[{ label: t('report.onPlanet'), amounts: report.resources }]}
-        />
+        <StockList label={t('report.stock')} amounts={report.resources} />
       </Section>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Section title={t('report.ships')}>

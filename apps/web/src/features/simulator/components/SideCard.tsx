@@ -1,5 +1,5 @@
 import {
-  Badge,
+  Alert,
   Card,
   Group,
   SegmentedControl,
@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { PlayableRaceId } from '@starhold/rules';
-import { IconShieldHalfFilled, IconSword } from '@tabler/icons-react';
+import { IconAlertTriangle, IconShieldHalfFilled, IconSword } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { raceName } from '../../../lib/names';
@@ -116,11 +116,6 @@ export function SideCard({ role, side, errors, empty, onChange, children }: Side
             <Title order={3} size="h4">
               {sideLabel}
             </Title>
-            {empty && (
-              <Badge color="orange" variant="light">
-                {t('needUnit')}
-              </Badge>
-            )}
           </Group>
           <SegmentedControl
             size="xs"
@@ -132,6 +127,12 @@ export function SideCard({ role, side, errors, empty, onChange, children }: Side
             data={[1, 2].map((race) => ({ value: String(race), label: raceName(t, race) }))}
           />
         </Group>
+        {/* A sentence, not a badge: it wraps on a phone instead of being cut. */}
+        {empty && (
+          <Alert color="orange" variant="light" py={6} icon={<IconAlertTriangle size={16} />}>
+            {t('needUnit')}
+          </Alert>
+        )}
         <UnitTable
           title={t('ships')}
           kind="ships"

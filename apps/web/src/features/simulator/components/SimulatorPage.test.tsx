@@ -44,6 +44,9 @@ describe('SimulatorPage', () => {
 
     type('Attaquant : Chasseur léger', '10');
     expect(runButton()).toBeDisabled();
+    // A sentence of its own under the defender's header (a badge beside the title was cut on phones).
+    const defender = screen.getByRole('region', { name: 'Défenseur' });
+    expect(within(defender).getByRole('alert')).toHaveTextContent('Donnez au moins une unité à ce camp.');
     type('Défenseur : Lanceur de missiles', '5');
     expect(runButton()).toBeEnabled();
     expect(screen.queryByText('Donnez au moins une unité à ce camp.')).not.toBeInTheDocument();
