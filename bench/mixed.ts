@@ -77,6 +77,10 @@ export interface MixedBench {
   targets: { ratio: number; p99Ms: number; writesSucceeded: number };
 }
 
+/** A latency of the generator's answer: null (NaN in JSON) when no such request was answered. */
+const ms = (value: number | null): string =>
+  value === null || !Number.isFinite(value) ? '-' : value.toFixed(1);
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -345,7 +349,7 @@ async function main(): Promise<MixedBench> {
       log(
         `run ${run}/${RUNS}: ${result.requestsPerSecond.toFixed(0)} req/s = ${((100 * result.requestsPerSecond) / hello.requestsPerSecond).toFixed(1)} % of hello ${hello.requestsPerSecond.toFixed(0)} req/s; ` +
           `p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms; writes ${writes.succeeded}/${writes.answered} succeeded ` +
-          `(p99 ${writes.p99Ms.toFixed(1)} ms, ${writes.refused} refused, ${writes.failed} failed); ` +
+          `(p99 ${ms(writes.p99Ms)} ms, ${writes.refused} refused, ${writes.failed} failed); ` +
           `generator ${result.loadCpuMicrosPerRequest.toFixed(0)} µs CPU/request (${(100 * result.loadCpuShareOfOneCore).toFixed(0)} % of a core), ` +
           `server ${entry.serverCpuMicrosPerRequest.toFixed(0)} µs${entry.postgresCpuMicrosPerRequest === null ? '' : ` + postgres ${entry.postgresCpuMicrosPerRequest.toFixed(0)} µs`}; load average ${entry.loadAverage.toFixed(2)}`,
       );
@@ -373,7 +377,7 @@ export function mixedRows(bench: MixedBench): string[][] {
   const ratios = bench.runs.map((run) => run.mix.requestsPerSecond / run.ceilingRps);
   const rps = bench.runs.map((run) => run.mix.requestsPerSecond);
   const p99 = bench.runs.map((run) => run.mix.p99Ms);
-  const writeP99 = bench.runs.map((run) => run.mix.writes.p99Ms);
+  const writeP99 = bench.runs.map((run) => run.mix.writes.p99Ms).filter((value) => Number.isFinite(value));
   const ceiling = median(bench.runs.map((run) => run.ceilingRps));
   const sum = (pick: (run: MixedRun) => number) => bench.runs.reduce((total, run) => total + pick(run), 0);
   const writes = sum((run) => run.mix.writes.answered);
@@ -447,7 +451,7 @@ function summary(bench: MixedBench): string {
     lines.push(
       `  run ${index + 1}: ${run.mix.requestsPerSecond.toFixed(0)} req/s vs hello ${run.ceilingRps.toFixed(0)} (p99 ${run.ceilingP99Ms} ms); ` +
         `p50 ${run.mix.p50Ms.toFixed(1)} / p99 ${run.mix.p99Ms.toFixed(1)} / max ${run.mix.maxMs.toFixed(0)} ms; ` +
-        `reads p99 ${run.mix.reads.p99Ms.toFixed(1)} ms, writes p50 ${run.mix.writes.p50Ms.toFixed(1)} / p99 ${run.mix.writes.p99Ms.toFixed(1)} ms; ` +
+        `reads p99 ${run.mix.reads.p99Ms.toFixed(1)} ms, writes p50 ${ms(run.mix.writes.p50Ms)} / p99 ${ms(run.mix.writes.p99Ms)} ms; ` +
         `failures: ${run.mix.reads.answered - run.mix.reads.ok} reads not 2xx, ${run.mix.writes.failed} writes 5xx, ${run.mix.socketErrors} socket errors, ${run.mix.timeouts} time-outs; ` +
         `${run.mix.unanswered} unanswered at the stop, ${run.mix.substitutions} substituted writes; ` +
         `generator ${run.mix.loadCpuMicrosPerRequest.toFixed(0)} µs/request (${(100 * run.mix.loadCpuShareOfOneCore).toFixed(0)} % of a core), ` +
