@@ -57,8 +57,6 @@ class UnitSide {
   stackCount = 0;
   kinds: CombatStack['kind'][] = [];
   ids: number[] = [];
-  /** Per stack: the last slot with points (a hull slot, the last to empty: the unit dies with it). */
-  lastSlots = new Int32Array(64);
   /** Per stack, `1 - r / 100` per slot and damage type, at `b * 16 + slot * 4 + type`. */
   factors = new Float64Array(64 * SLOTS * 4);
   /** Per stack, its non-zero damage types (count, then type indexes and amounts, 4 slots each). */
@@ -102,7 +100,6 @@ class UnitSide {
     this.stackCount = count;
     this.kinds = stacks.map((stack) => stack.kind);
     this.ids = stacks.map((stack) => stack.id);
-    this.lastSlots = int32s(this.lastSlots, count);
     this.factors = float64s(this.factors, count * SLOTS * 4);
     this.typeCounts = int32s(this.typeCounts, count);
     this.typeIndexes = int32s(this.typeIndexes, count * 4);
@@ -115,9 +112,6 @@ class UnitSide {
     this.dead = int32s(this.dead, total);
     for (let b = 0, begin = 0; b < count; b++) {
       const type = types[b] as UnitType;
-      let last = SLOTS - 1;
-      while ((type.slotMax[last] as number) <= 0) last--;
-      this.lastSlots[b] = last;
       this.points.set(type.slotMax, b * SLOTS);
       this.factors.set(type.slotFactor, b * SLOTS * 4);
       let k = 0;
@@ -200,8 +194,8 @@ class UnitSide {
               d = (e - p) / f;
             }
           }
-          if (dealt > 0)
-            flags = HIT | ((work[at + (this.lastSlots[b] as number)] as number) <= 0 ? KILLED : 0);
+          const destroyed = (work[at + 2] as number) <= 0 && (work[at + 3] as number) <= 0;
+          if (dealt > 0) flags = HIT | (destroyed ? KILLED : 0);
         }
         this.freshDealt[pair] = dealt;
         this.freshAbsorbed[pair] = absorbed;
@@ -286,7 +280,7 @@ export function winnerOf(attackerAlive: number, defenderAlive: number): CombatWi
 function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
   const total = targets.alive();
   const rows = targets.stackCount;
-  const { stackAt, hitEnds, points, dead, lastSlots, pairFactors, pairWhole } = targets;
+  const { stackAt, hitEnds, points, dead, pairFactors, pairWhole } = targets;
   const { freshPoints, freshDealt, freshAbsorbed, freshFlags } = targets;
   const { typeCounts, typeDamages } = shooters;
   let deadCount = targets.deadCount;
@@ -402,8 +396,8 @@ function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
         points[to + 1] = p1;
         points[to + 2] = p2;
         points[to + 3] = p3;
-        // The last slot with points is a hull slot, and it empties last: the unit is destroyed.
-        if ((points[to + (lastSlots[b] as number)] as number) <= 0) dead[deadCount++] = position;
+        // Structure and biostructure both at 0 (an absent one has 0): the unit is destroyed.
+        if (p2 <= 0 && p3 <= 0) dead[deadCount++] = position;
       }
     }
   }
