@@ -62,11 +62,19 @@ export async function serveAdminSocket(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(path, () => {
-      server.off('error', reject);
-      resolve();
-    });
+    // Created private (listen binds the socket file before it returns), not made private after:
+    // with the usual umask the file would be open to other users between the bind and a chmod.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(path, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    } finally {
+      process.umask(umask);
+    }
   });
+  // Whatever the umask did, the file ends 0600.
   chmodSync(path, 0o600);
   return {
     close: () =>
