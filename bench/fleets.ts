@@ -16,8 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { DEFENSES } from '../packages/rules/src/index.js';
+import type { Database } from '../apps/server/src/db/schema.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/database.js';
@@ -71,6 +74,29 @@ async function load(spec: Omit<LoadSpec, 'connections'>): Promise<LoadResult> {
     ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, connections: CONNECTIONS })],
     (spec.seconds + 60) * 1000,
   );
+}
+
+/**
+ * Counts the statements every Kysely executor of the process runs (the query executors share one
+ * base class), by their first 100 characters, until `stop`.
+ */
+function countStatements(db: Kysely<Database>): { stop(): Map<string, number> } {
+  const base = Object.getPrototypeOf(Object.getPrototypeOf(db.getExecutor())) as {
+    executeQuery: (this: unknown, query: CompiledQuery) => Promise<unknown>;
+  };
+  const original = base.executeQuery;
+  const counts = new Map<string, number>();
+  base.executeQuery = function (this: unknown, query: CompiledQuery) {
+    const text = query.sql.replace(/\s+/g, ' ').slice(0, 100);
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+    return original.call(this, query);
+  };
+  return {
+    stop() {
+      base.executeQuery = original;
+      return counts;
+    },
+  };
 }
 
 async function main(): Promise<FleetBench> {
@@ -325,6 +351,16 @@ async function main(): Promise<FleetBench> {
     // a read waits at least that long.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
+    // BENCH_FLEETS_PROFILE=<file>: a CPU profile of this process while the arrivals settle.
+    const profileFile = process.env.BENCH_FLEETS_PROFILE;
+    const profiler = profileFile === undefined ? null : new Session();
+    if (profiler !== null) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    // BENCH_FLEETS_COUNT=1: the statements the server runs while the arrivals settle, by text.
+    const statements = process.env.BENCH_FLEETS_COUNT === '1' ? countStatements(db) : null;
     const settleStart = performance.now();
     const deadline = Date.now() + 300_000;
     let left = fleets;
@@ -335,6 +371,19 @@ async function main(): Promise<FleetBench> {
     }
     const seconds = (performance.now() - settleStart) / 1000;
     loopDelay.disable();
+    if (statements !== null) {
+      const counts = statements.stop();
+      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      log(`${total} statements while they settled (${(total / (fleets - left)).toFixed(1)} per arrival):`);
+      for (const [text, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30))
+        log(`  ${String(n).padStart(7)}  ${text}`);
+    }
+    if (profiler !== null && profileFile !== undefined) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+      profiler.disconnect();
+      log(`CPU profile of the arrivals in ${profileFile}`);
+    }
     const planet = await reading;
     const arrivals: FleetBench['arrivals'] = {
       fleets,

@@ -39,9 +39,10 @@ export interface DialectSeam {
    */
   readonly keepsRankingVersion: boolean;
   /**
-   * Fleet arrivals one scheduler transaction applies at most (decision 174): short on SQLite,
-   * whose one connection and synchronous driver hold every read and the event loop for the whole
-   * chunk; longer on PostgreSQL, whose reads go on beside it on other connections.
+   * Fleet arrivals one scheduler transaction applies at most (decisions 174 and 177). SQLite's
+   * one connection and synchronous driver hold every read and the event loop for the whole chunk:
+   * there the scheduler sizes each chunk to a few ms of work, up to this; on PostgreSQL, whose
+   * reads go on beside it on other connections, chunks are this long.
    */
   readonly arrivalChunk: number;
 }
@@ -88,6 +89,6 @@ export function createDialectSeam(name: DialectName): DialectSeam {
             }
           }),
     keepsRankingVersion: !isPg,
-    arrivalChunk: isPg ? 16 : 4,
+    arrivalChunk: isPg ? 16 : 32,
   };
 }

@@ -13,6 +13,7 @@ import { fleetsMigration } from './010-fleets.js';
 import { goalsMigration } from './011-goals.js';
 import { accountsMigration } from './012-accounts.js';
 import { operatorsMigration } from './013-operators.js';
+import { fleetsDueIndexMigration } from './014-fleets-due-index.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -35,4 +36,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['012-accounts', accountsMigration],
   ['013-operators', operatorsMigration],
   ['011-goals', goalsMigration],
+  ['014-fleets-due-index', fleetsDueIndexMigration],
 ];

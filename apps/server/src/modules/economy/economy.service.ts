@@ -21,7 +21,8 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { ScheduledTask } from '../../scheduler.js';
 import { DomainError } from '../../errors.js';
 import type { DialectSeam } from '../../db/dialect.js';
-import { prepared, type PreparedQuery } from '../../db/prepared.js';
+import { prepared, preparedForLists, type PreparedQuery } from '../../db/prepared.js';
+import { padKeys } from '../../db/coalesce.js';
 import type { Database } from '../../db/schema.js';
 import { insertEmails, planetNames, type EmailToSend } from './emails-writer.repository.js';
 import { loadAccountRowNow, loadAccountStateNow, loadAccountStatesIn } from './shared-reads.repository.js';
@@ -33,9 +34,10 @@ import {
   stateVersion,
   storedForm,
   type AccountVersionRow,
+  type DerivedColumns,
 } from './state.repository.js';
 import { touchPlanet } from './visits.repository.js';
-import { toIso } from './economy.mapping.js';
+import { fromIso, toIso } from './economy.mapping.js';
 import { deepFreeze, stateCacheFor } from './state-cache.js';
 import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js';
 import { applyArrivalBatch, applyDueArrivals, fleetNoticeEmails } from '../fleets/index.js';
@@ -164,7 +166,7 @@ async function settleLocked<T>(
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
   pending: OnCommit,
   /** The account row as the transaction's lock statement read it. */
-  row?: AccountVersionRow,
+  row?: LockedAccountRow,
 ): Promise<T> {
   const before = await loadAccountState(trx, accountId, stateCacheFor(deps.database.db), row);
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
@@ -185,7 +187,7 @@ async function settleLocked<T>(
   // snapshot and the clock, so the stored row stays a valid "settled at settled_at" snapshot and
   // the next reader derives the same state from it. Writing it would cost a commit per screen.
   if (change.state === undefined && events.length === 0) return change.result;
-  await saveSettled(trx, deps, before, after, events, pending);
+  await saveSettled(trx, deps, before, after, events, pending, row && storedDerived(row));
   await keepSaved(trx, deps, storedForm(before, after), pending);
   return change.result;
 }
@@ -246,12 +248,16 @@ async function saveSettled(
   after: AccountState,
   events: readonly GameEvent[],
   pending: OnCommit,
+  stored?: DerivedColumns,
 ): Promise<void> {
   const accountId = after.accountId;
-  await saveAccountState(trx, before, after, {
-    points: computePoints(after),
-    nextEventAt: nextEventAt(after),
-  });
+  await saveAccountState(
+    trx,
+    before,
+    after,
+    { points: computePoints(after), nextEventAt: nextEventAt(after) },
+    stored,
+  );
   const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
   // Fleet notices store their report first: the email carries its id (FLEETS.md section 8).
   emails.push(...(await fleetNoticeEmails(trx, accountId, events)));
@@ -290,18 +296,31 @@ export async function withAccounts<T>(
   const pending = new Map(ids.map((id) => [id, pendingCommit()]));
   const { db, dialect } = deps.database;
   const result = await dialect.writeTransaction(db, async (trx) => {
-    // An account deleted meanwhile is left out of `states`: `fn` decides what that means.
-    const present: number[] = [];
-    for (const id of ids) {
-      if ((await lockAccountQuery(dialect).executeTakeFirst(trx, id)) !== undefined) present.push(id);
-    }
-    // One statement per table for all of them (a chunk of arrivals locks up to 32 accounts).
-    const states = await loadAccountStatesIn(trx, present, stateCacheFor(db));
+    // One statement locks them all, in ascending id order (PostgreSQL locks the rows as the sort
+    // hands them over), and reads the rows the state load needs. An account deleted meanwhile is
+    // left out of `states`: `fn` decides what that means.
+    const keys = padKeys(ids);
+    const rows = (await lockAccountsQuery(dialect)(keys.length).execute(trx, ...keys)).map((row) => ({
+      ...row,
+      state_version: Number(row.state_version),
+    }));
+    // The kept states at those versions, the others with one statement per table for all of them.
+    const states = await loadAccountStatesIn(
+      trx,
+      rows.map((row) => row.id),
+      stateCacheFor(db),
+      rows,
+    );
     const { changes, result } = await fn(trx, states);
     for (const change of changes) {
       const onCommit = pending.get(change.after.accountId);
       if (onCommit === undefined) throw new Error(`account ${change.after.accountId} was not locked`);
       await saveSettled(trx, deps, change.before, change.after, change.events, onCommit);
+    }
+    for (const change of changes) {
+      const onCommit = pending.get(change.after.accountId);
+      if (onCommit !== undefined)
+        await keepSaved(trx, deps, storedForm(change.before, change.after), onCommit);
     }
     return result;
   });
@@ -333,17 +352,65 @@ export async function withAccount<T>(
   return result;
 }
 
-const lockAccountQueries = new WeakMap<DialectSeam, PreparedQuery<[number], AccountVersionRow>>();
+const lockAccountsQueries = new WeakMap<
+  DialectSeam,
+  (length: number) => PreparedQuery<number[], AccountVersionRow>
+>();
+
+/** Several account rows `FOR UPDATE`, in ascending id order, prepared once per dialect seam and list length. */
+function lockAccountsQuery(
+  dialect: DialectSeam,
+): (length: number) => PreparedQuery<number[], AccountVersionRow> {
+  let query = lockAccountsQueries.get(dialect);
+  if (query === undefined) {
+    query = preparedForLists<[], AccountVersionRow>(0, (db, _fixed, ids) =>
+      dialect.forUpdate(
+        db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', 'in', ids).orderBy('id'),
+      ),
+    );
+    lockAccountsQueries.set(dialect, query);
+  }
+  return query;
+}
+
+/** The lock statement's row: the version row, with the derived columns the save may leave alone. */
+type LockedAccountRow = AccountVersionRow & {
+  economy_points: number;
+  science_points: number;
+  military_points: number;
+  total_points: number;
+  next_event_at: string | null;
+};
+
+function storedDerived(row: LockedAccountRow): DerivedColumns {
+  return {
+    points: {
+      economy: row.economy_points,
+      science: row.science_points,
+      military: row.military_points,
+      total: row.total_points,
+    },
+    nextEventAt: row.next_event_at === null ? null : fromIso(row.next_event_at),
+  };
+}
+
+const lockAccountQueries = new WeakMap<DialectSeam, PreparedQuery<[number], LockedAccountRow>>();
 
 /**
  * The account row `FOR UPDATE` as the dialect writes it, prepared once per dialect seam: the
  * version row the state load needs, read by the lock statement itself.
  */
-function lockAccountQuery(dialect: DialectSeam): PreparedQuery<[number], AccountVersionRow> {
+function lockAccountQuery(dialect: DialectSeam): PreparedQuery<[number], LockedAccountRow> {
   let query = lockAccountQueries.get(dialect);
   if (query === undefined) {
     query = prepared(1, (db: Kysely<Database>, accountId: number) =>
-      dialect.forUpdate(db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', '=', accountId)),
+      dialect.forUpdate(
+        db
+          .selectFrom('accounts')
+          .select(ACCOUNT_ROW_COLUMNS)
+          .select(['economy_points', 'science_points', 'military_points', 'total_points', 'next_event_at'])
+          .where('id', '=', accountId),
+      ),
     );
     lockAccountQueries.set(dialect, query);
   }

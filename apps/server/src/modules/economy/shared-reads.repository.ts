@@ -160,13 +160,21 @@ export async function loadAccountStatesIn(
   trx: Kysely<Database>,
   accountIds: readonly number[],
   cache: StateCache,
+  /** The accounts' rows when the caller's lock statement already read them. */
+  rows?: readonly AccountVersionRow[],
 ): Promise<Map<number, AccountState>> {
   const states = new Map<number, AccountState>();
   for (let start = 0; start < accountIds.length; start += STATES_PER_LOAD) {
-    const keys = padKeys(accountIds.slice(start, start + STATES_PER_LOAD));
+    const slice = accountIds.slice(start, start + STATES_PER_LOAD);
+    const keys = padKeys(slice);
     const n = keys.length;
     const missing: AccountVersionRow[] = [];
-    for (const raw of await accountRowsIn(n).execute(trx, ...keys)) {
+    const wanted = new Set(slice);
+    const accounts =
+      rows === undefined
+        ? await accountRowsIn(n).execute(trx, ...keys)
+        : rows.filter((row) => wanted.has(row.id));
+    for (const raw of accounts) {
       const row = { ...raw, state_version: Number(raw.state_version) };
       const kept = cache.get(row.id, row.state_version);
       if (kept === undefined) missing.push(row);

@@ -27,7 +27,14 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, FleetsTable } from '../../db/schema.js';
 import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
-import { insertReport, lockOrbit, orbitView, setDebris, type OrbitView } from './fleets.repository.js';
+import {
+  insertReport,
+  lockOrbit,
+  lockOrbits,
+  orbitView,
+  setDebris,
+  type OrbitView,
+} from './fleets.repository.js';
 
 const toIso = (ms: number): string => new Date(ms).toISOString();
 
@@ -161,10 +168,48 @@ interface WorkingSet {
   before: Map<number, AccountState>;
   current: Map<number, AccountState>;
   events: Map<number, GameEvent[]>;
+  /**
+   * A chunk's orbits, locked and read once when it starts and kept up to date by its arrivals
+   * (debris, colonies); undefined on the one-by-one path, which locks and reads its orbit itself.
+   */
+  orbits?: Map<string, OrbitView | undefined>;
 }
 
-function workingSet(trx: Kysely<Database>, states: ReadonlyMap<number, AccountState>): WorkingSet {
-  return { trx, before: new Map(states), current: new Map(states), events: new Map() };
+function workingSet(
+  trx: Kysely<Database>,
+  states: ReadonlyMap<number, AccountState>,
+  orbits?: Map<string, OrbitView | undefined>,
+): WorkingSet {
+  return {
+    trx,
+    before: new Map(states),
+    current: new Map(states),
+    events: new Map(),
+    ...(orbits === undefined ? {} : { orbits }),
+  };
+}
+
+const orbitKey = (target: { systemId: number; orbit: number }): string =>
+  `${target.systemId}:${target.orbit}`;
+
+/** The arrival's orbit, locked: from the chunk's views, or locked and read now. */
+async function targetOrbit(
+  deps: EconomyDeps,
+  set: WorkingSet,
+  target: { systemId: number; orbit: number },
+): Promise<OrbitView | undefined> {
+  const key = orbitKey(target);
+  if (set.orbits?.has(key)) return set.orbits.get(key);
+  await lockOrbit(set.trx, deps.database.dialect, target.systemId, target.orbit);
+  const view = await orbitView(set.trx, target.systemId, target.orbit);
+  set.orbits?.set(key, view);
+  return view;
+}
+
+/** What an arrival changed on its orbit, for the next arrivals of the chunk. */
+function orbitChanged(set: WorkingSet, view: OrbitView, change: Partial<OrbitView>): void {
+  for (const [key, kept] of set.orbits ?? [])
+    if (kept?.orbitId === view.orbitId) set.orbits?.set(key, { ...kept, ...change });
 }
 
 function record(set: WorkingSet, after: AccountState, events: readonly GameEvent[]): void {
@@ -217,8 +262,7 @@ async function applyInto(
   const fleet = settled.state.fleets?.find((candidate) => candidate.id === next.fleetId);
   if (fleet === undefined) return { kind: 'none' };
 
-  await lockOrbit(trx, deps.database.dialect, fleet.target.systemId, fleet.target.orbit);
-  const orbit = await orbitView(trx, fleet.target.systemId, fleet.target.orbit);
+  const orbit = await targetOrbit(deps, set, fleet.target);
   const targetOwner = orbit?.planet?.accountId ?? null;
   const needsTarget = fleet.mission === 1 || fleet.mission === 3 || fleet.mission === 4;
   if (needsTarget && targetOwner !== null && targetOwner !== planned.targetAccountId) {
@@ -255,6 +299,8 @@ async function applyInto(
       orbit !== undefined && orbit.planet === null
         ? await insertColony(trx, settled.state, orbit, next.at)
         : null;
+    if (colonyId !== null && orbit !== undefined)
+      orbitChanged(set, orbit, { planet: { accountId: planned.ownerId, planetId: colonyId } });
     result = resolveColonize(settled.state, fleet.id, {
       free: colonyId !== null,
       planetType: (orbit?.planetType ?? 'default') as PlanetTypeKey,
@@ -267,15 +313,14 @@ async function applyInto(
     if (result.reason === 'TARGET_BLOCKED' && target !== undefined)
       return { kind: 'blocked', by: target.accountId };
     // The arrival cannot happen as planned (the planet is gone): the fleet flies home.
-    if (colonyId !== null) await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
+    if (colonyId !== null) await dropColony(set, orbit, colonyId);
     record(set, turnedBack(settled.state, fleet.id, next.at), settled.events);
     return { kind: 'applied' };
   }
   const outcome = result.value;
   if (colonyId !== null) {
     const colony = outcome.owner.planets.find((planet) => planet.id === colonyId);
-    if (outcome.colony === undefined || colony === undefined)
-      await trx.deleteFrom('planets').where('id', '=', colonyId).execute();
+    if (outcome.colony === undefined || colony === undefined) await dropColony(set, orbit, colonyId);
     else {
       await trx
         .updateTable('planets')
@@ -287,8 +332,10 @@ async function applyInto(
         set.before.set(planned.ownerId, withColonyRow(before, colonyId, outcome.owner));
     }
   }
-  if (outcome.debris !== undefined && orbit !== undefined)
+  if (outcome.debris !== undefined && orbit !== undefined) {
     await setDebris(trx, orbit.orbitId, outcome.debris);
+    orbitChanged(set, orbit, { debris: { ...outcome.debris } });
+  }
 
   const noticesFor = (accountId: number): FleetNotice[] =>
     outcome.notices.filter((notice) => notice.accountId === accountId);
@@ -299,15 +346,19 @@ async function applyInto(
 }
 
 /**
- * The scheduler's path for arrivals (decision 174): the due arrivals of every account taken in
- * time order (arrival, owner, fleet id), applied in consecutive chunks, each chunk one
- * transaction that locks all its accounts in ascending id order and its orbits in order, loads
- * each account once, applies the chunk's arrivals one after the other and saves each account
- * once. Taken in time order, an earlier arrival on the same orbit or at the same account is
- * always applied first, so nothing has to be chased recursively. An arrival that cannot be
- * applied as planned (its target is blocked, changed hands, or the owner has an earlier one)
- * ends its chunk and goes through the one-by-one path before the next. The event loop is
- * yielded between chunks. Returns the number of arrivals applied.
+ * The scheduler's path for arrivals (decisions 174 and 177): the due arrivals of every account
+ * taken in time order (arrival, owner, fleet id) and applied in chunks, each chunk one transaction
+ * that locks all its accounts in ascending id order, then its orbits in order, loads each account
+ * once, applies the chunk's arrivals one after the other and saves each account once. An arrival
+ * that cannot be applied as planned (its target is blocked, changed hands, or the owner has an
+ * earlier one) ends its chunk's transaction and goes through the one-by-one path before the
+ * chunk's next arrivals. Returns the number of arrivals applied.
+ *
+ * Time order holds per account and per orbit, which is all an arrival depends on: on SQLite the
+ * chunks are consecutive and run one after the other, sized to a few ms of work each with the
+ * event loop yielded in between (the driver is synchronous: a chunk holds the one connection and
+ * every read); on PostgreSQL chunks that share no account and no orbit run at once on several
+ * connections, a chunk starting only once every earlier chunk sharing one with it has finished.
  */
 export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: number): Promise<number> {
   const rows = await deps.database.db
@@ -321,19 +372,161 @@ export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: n
     .limit(limit)
     .execute();
   const due = dueFrom(rows);
+  if (due.length === 0) return 0;
+  return deps.database.dialect.name === 'sqlite'
+    ? applyInTurn(deps, due, now)
+    : applyConcurrently(deps, due, now);
+}
+
+/** How long one SQLite chunk may hold the connection and the event loop (reads wait that long). */
+const SQLITE_CHUNK_BUDGET_MS = 4;
+/** Chunks of one PostgreSQL batch in flight at once (the pool has 10 connections; reads need some). */
+const CONCURRENT_CHUNKS = 4;
+
+/** The last chunk size per database handle, where the next batch starts. */
+const chunkSizes = new WeakMap<object, number>();
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Consecutive chunks one after the other, each sized from the last one's time per arrival to
+ * about SQLITE_CHUNK_BUDGET_MS (at most the dialect's arrivalChunk): as many arrivals per commit
+ * as the budget allows, on a quiet machine as on a loaded one.
+ */
+async function applyInTurn(deps: EconomyDeps, due: readonly DueArrival[], now: number): Promise<number> {
+  const largest = deps.database.dialect.arrivalChunk;
+  let size = chunkSizes.get(deps.database.db) ?? 1;
   let applied = 0;
   let index = 0;
   while (index < due.length) {
-    const chunk = due.slice(index, index + deps.database.dialect.arrivalChunk);
+    const chunk = due.slice(index, index + size);
+    const started = performance.now();
     const done = await applyChunk(deps, chunk, now);
+    const perArrival = (performance.now() - started) / Math.max(1, done.taken);
+    size = Math.max(1, Math.min(largest, Math.floor(SQLITE_CHUNK_BUDGET_MS / perArrival)));
+    chunkSizes.set(deps.database.db, size);
     applied += done.applied;
     index += done.taken;
     if (done.stopped !== null) {
+      await yieldToEventLoop();
       // Its blockers first, as a read of the owner would.
       if (await applyArrivalOf(deps, done.stopped.ownerId, now, 0)) applied += 1;
       index += 1;
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
+  }
+  return applied;
+}
+
+interface PlannedChunk {
+  arrivals: DueArrival[];
+  /** Earlier chunks sharing an account or an orbit with this one: they finish first. */
+  after: Set<PlannedChunk>;
+}
+
+const keysOf = (arrival: DueArrival): string[] => [
+  ...involved(arrival).map((id) => `a${id}`),
+  `o${orbitKey(arrival.target)}`,
+];
+
+/**
+ * The batch's arrivals, in time order, grouped into chunks of at most the dialect's arrivalChunk:
+ * an arrival joins the chunk that last took one of its accounts or its orbit when that is the only
+ * one and has room; one touching no chunk yet joins the smallest open chunk (or opens one, up to
+ * CONCURRENT_CHUNKS); otherwise it opens a chunk that waits for every chunk it shares one with.
+ * Each account and orbit therefore sees its arrivals in time order, whichever chunks run at once.
+ */
+function planChunks(due: readonly DueArrival[], largest: number): PlannedChunk[] {
+  const chunks: PlannedChunk[] = [];
+  const lastWith = new Map<string, PlannedChunk>();
+  let open: PlannedChunk[] = [];
+  const openChunk = (after: Set<PlannedChunk>): PlannedChunk => {
+    const chunk: PlannedChunk = { arrivals: [], after };
+    chunks.push(chunk);
+    open.push(chunk);
+    return chunk;
+  };
+  for (const arrival of due) {
+    const keys = keysOf(arrival);
+    const touching = new Set(keys.flatMap((key) => lastWith.get(key) ?? []));
+    let chunk: PlannedChunk;
+    const [only] = touching;
+    if (only === undefined) {
+      const smallest = open.reduce<PlannedChunk | undefined>(
+        (best, candidate) =>
+          best === undefined || candidate.arrivals.length < best.arrivals.length ? candidate : best,
+        undefined,
+      );
+      chunk = smallest === undefined || open.length < CONCURRENT_CHUNKS ? openChunk(new Set()) : smallest;
+    } else if (touching.size === 1 && only.arrivals.length < largest) chunk = only;
+    else chunk = openChunk(touching);
+    chunk.arrivals.push(arrival);
+    for (const key of keys) lastWith.set(key, chunk);
+    if (chunk.arrivals.length >= largest) open = open.filter((candidate) => candidate !== chunk);
+  }
+  return chunks;
+}
+
+/** Chunks that share nothing run at once, at most CONCURRENT_CHUNKS of them. */
+async function applyConcurrently(
+  deps: EconomyDeps,
+  due: readonly DueArrival[],
+  now: number,
+): Promise<number> {
+  const chunks = planChunks(due, deps.database.dialect.arrivalChunk);
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const slot = async (): Promise<void> => {
+    if (running < CONCURRENT_CHUNKS) {
+      running += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next === undefined) running -= 1;
+    else next();
+  };
+  const done = new Map<PlannedChunk, Promise<number>>();
+  for (const chunk of chunks) {
+    const earlier = [...chunk.after].flatMap((other) => done.get(other) ?? []);
+    done.set(
+      chunk,
+      (async () => {
+        // Waiting for earlier chunks holds no slot: a slot is only held while a chunk runs. One
+        // that failed leaves its arrivals unapplied: the later ones sharing with it wait for the
+        // next run rather than overtake them.
+        await Promise.all(earlier);
+        await slot();
+        try {
+          return await applyAll(deps, chunk.arrivals, now);
+        } finally {
+          release();
+        }
+      })(),
+    );
+  }
+  let applied = 0;
+  for (const outcome of await Promise.allSettled(done.values())) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    applied += outcome.value;
+  }
+  return applied;
+}
+
+/** A chunk's arrivals in one transaction, and again after any that had to go one by one. */
+async function applyAll(deps: EconomyDeps, arrivals: readonly DueArrival[], now: number): Promise<number> {
+  let applied = 0;
+  let index = 0;
+  while (index < arrivals.length) {
+    const done = await applyChunk(deps, arrivals.slice(index), now);
+    applied += done.applied;
+    index += done.taken;
+    if (done.stopped !== null) {
+      if (await applyArrivalOf(deps, done.stopped.ownerId, now, 0)) applied += 1;
+      index += 1;
+    }
   }
   return applied;
 }
@@ -343,14 +536,16 @@ async function applyChunk(
   chunk: readonly DueArrival[],
   now: number,
 ): Promise<{ applied: number; taken: number; stopped: DueArrival | null }> {
-  const orbits = [
-    ...new Map(chunk.map((a) => [`${a.target.systemId}:${a.target.orbit}`, a.target])).values(),
-  ];
-  orbits.sort((x, y) => x.systemId - y.systemId || x.orbit - y.orbit);
+  const targets = [...new Map(chunk.map((a) => [orbitKey(a.target), a.target])).values()];
   return withAccounts(deps, chunk.flatMap(involved), async (trx, states) => {
-    // Orbits in one order too: two chunks sharing two fields never wait on each other in a cycle.
-    for (const orbit of orbits) await lockOrbit(trx, deps.database.dialect, orbit.systemId, orbit.orbit);
-    const set = workingSet(trx, states);
+    // Orbits in one order too, after the accounts: two chunks sharing two fields never wait on
+    // each other in a cycle.
+    const orbits = await lockOrbits(trx, deps.database.dialect, targets);
+    const set = workingSet(
+      trx,
+      states,
+      new Map(targets.map((target) => [orbitKey(target), orbits.get(orbitKey(target))])),
+    );
     let applied = 0;
     let taken = 0;
     let stopped: DueArrival | null = null;
@@ -365,6 +560,12 @@ async function applyChunk(
     }
     return { changes: changesOf(set), result: { applied, taken, stopped } };
   });
+}
+
+/** The colony row inserted for an arrival that did not found it after all. */
+async function dropColony(set: WorkingSet, orbit: OrbitView | undefined, colonyId: number): Promise<void> {
+  await set.trx.deleteFrom('planets').where('id', '=', colonyId).execute();
+  if (orbit !== undefined) orbitChanged(set, orbit, { planet: null });
 }
 
 /** The owner's stored state, with the colony row just inserted already in it (saved apart). */

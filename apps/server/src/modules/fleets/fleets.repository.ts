@@ -32,12 +32,71 @@ export const fleetRowsIn = preparedForLists<[], FleetRow>(0, (db, _fixed, ids) =
   db.selectFrom('fleets').select(['account_id', 'data']).where('account_id', 'in', ids).orderBy('id'),
 );
 
+/**
+ * The stored `data` of fleets this process read or wrote, by fleet object: saving compares and
+ * guards with it instead of serialising every fleet of the account again (an account with a dozen
+ * fleets in flight paid two dozen JSON.stringify per save, the largest cost of an arrival).
+ */
+const storedData = new WeakMap<FleetState, string>();
+
 export const fleetsFromRows = (rows: readonly FleetRow[]): FleetState[] =>
-  rows.map((row) => JSON.parse(row.data) as FleetState);
+  rows.map((row) => {
+    const fleet = JSON.parse(row.data) as FleetState;
+    storedData.set(fleet, row.data);
+    return fleet;
+  });
+
+const dataOf = (fleet: FleetState): string => {
+  let data = storedData.get(fleet);
+  if (data === undefined) {
+    data = JSON.stringify(fleet);
+    storedData.set(fleet, data);
+  }
+  return data;
+};
+
+/** Whether two JSON values (fleet states: plain objects, arrays, numbers, strings) are equal. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index += 1) if (!sameJson(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (const key of keysA) {
+    if (!Object.hasOwn(b, key)) return false;
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
 
 export async function loadFleetRows(db: Kysely<Database>, accountId: number): Promise<FleetRow[]> {
   return fleetRowsOf.execute(db, accountId);
 }
+
+const updateFleetRow = prepared(
+  6,
+  (
+    db: Kysely<Database>,
+    state: string,
+    arrivesAt: string,
+    data: string,
+    accountId: number,
+    id: number,
+    previous: string,
+  ) =>
+    db
+      .updateTable('fleets')
+      .set({ state, arrives_at: arrivesAt, data })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .where('data', '=', previous),
+);
 
 /**
  * Writes the fleets that left, changed or landed between `before` and `after`. A changed fleet's
@@ -49,7 +108,7 @@ export async function saveFleets(
   after: AccountState,
 ): Promise<void> {
   const accountId = after.accountId;
-  const old = new Map((before.fleets ?? []).map((fleet) => [fleet.id, JSON.stringify(fleet)]));
+  const old = new Map((before.fleets ?? []).map((fleet) => [fleet.id, fleet]));
   const next = new Map((after.fleets ?? []).map((fleet) => [fleet.id, fleet]));
   const landed = [...old.keys()].filter((id) => !next.has(id));
   if (landed.length > 0) {
@@ -61,9 +120,15 @@ export async function saveFleets(
     if (Number(deleted.numDeletedRows) !== landed.length) throw new FleetRowChangedError(accountId);
   }
   for (const [id, fleet] of next) {
-    const data = JSON.stringify(fleet);
     const previous = old.get(id);
-    if (previous === data) continue;
+    if (previous !== undefined && sameJson(previous, fleet)) {
+      // Unchanged: the row keeps its data, which this copy now stands for too.
+      const data = storedData.get(previous);
+      if (data !== undefined) storedData.set(fleet, data);
+      continue;
+    }
+    const data = JSON.stringify(fleet);
+    storedData.set(fleet, data);
     if (previous === undefined) {
       await trx
         .insertInto('fleets')
@@ -93,14 +158,16 @@ export async function saveFleets(
         .execute();
       continue;
     }
-    const updated = await trx
-      .updateTable('fleets')
-      .set({ state: fleet.state, arrives_at: toIso(fleet.arrivesAt), data })
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .where('data', '=', previous)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new FleetRowChangedError(accountId);
+    const updated = await updateFleetRow.run(
+      trx,
+      fleet.state,
+      toIso(fleet.arrivesAt),
+      data,
+      accountId,
+      id,
+      dataOf(previous),
+    );
+    if ((updated.numAffectedRows ?? 0n) === 0n) throw new FleetRowChangedError(accountId);
   }
 }
 
@@ -230,7 +297,18 @@ export async function orbitView(
     .where('orbits.system_id', '=', systemId)
     .where('orbits.index', '=', orbit)
     .executeTakeFirst();
-  if (row === undefined) return undefined;
+  return row === undefined ? undefined : viewOf(row);
+}
+
+function viewOf(row: {
+  id: number;
+  planet_type: string;
+  max_capacity: number;
+  debris_metal: number;
+  debris_crystal: number;
+  planet_id: number | null;
+  account_id: number | null;
+}): OrbitView {
   return {
     orbitId: row.id,
     planetType: row.planet_type,
@@ -260,6 +338,55 @@ export async function lockOrbit(
       trx.selectFrom('orbits').select('id').where('system_id', '=', systemId).where('index', '=', orbit),
     )
     .execute();
+}
+
+/**
+ * Locks several orbits in (system, orbit) order, as `lockOrbit` does one, with one statement, and
+ * reads what they hold with one more: a chunk of arrivals (decision 177). Keyed `system:orbit`;
+ * an orbit that does not exist is missing.
+ */
+export async function lockOrbits(
+  trx: Kysely<Database>,
+  dialect: DialectSeam,
+  targets: readonly { systemId: number; orbit: number }[],
+): Promise<Map<string, OrbitView>> {
+  const views = new Map<string, OrbitView>();
+  if (targets.length === 0) return views;
+  const matching = (eb: ExpressionBuilder<Database, 'orbits'>) =>
+    eb.or(
+      targets.map((target) =>
+        eb.and([eb('orbits.system_id', '=', target.systemId), eb('orbits.index', '=', target.orbit)]),
+      ),
+    );
+  // PostgreSQL locks the rows as the sort hands them over: in (system, orbit) order.
+  const locked = await dialect
+    .forUpdate(
+      trx.selectFrom('orbits').select('orbits.id').where(matching).orderBy('system_id').orderBy('index'),
+    )
+    .execute();
+  if (locked.length === 0) return views;
+  const rows = await trx
+    .selectFrom('orbits')
+    .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
+    .select([
+      'orbits.id',
+      'orbits.system_id',
+      'orbits.index',
+      'orbits.planet_type',
+      'orbits.max_capacity',
+      'orbits.debris_metal',
+      'orbits.debris_crystal',
+      'planets.id as planet_id',
+      'planets.account_id',
+    ])
+    .where(
+      'orbits.id',
+      'in',
+      locked.map((row) => row.id),
+    )
+    .execute();
+  for (const row of rows) views.set(`${row.system_id}:${row.index}`, viewOf(row));
+  return views;
 }
 
 export async function setDebris(

@@ -1,0 +1,18 @@
+import type { PortableMigration } from './index.js';
+
+/**
+ * The scheduler's due arrivals (decision 177): every run takes the outbound fleets due by now in
+ * time order (`state = 'outbound' and arrives_at <= ? order by arrives_at, account_id, id limit ?`).
+ * Without an index that scans and sorts every fleet row, JSON and all, on each run: with 10,000
+ * fleets in flight a run held SQLite's one connection and the event loop for tens of ms. With it
+ * the run reads the first rows of one range, already in order.
+ */
+export const fleetsDueIndexMigration: PortableMigration = {
+  async up(db) {
+    await db.schema
+      .createIndex('fleets_due_idx')
+      .on('fleets')
+      .columns(['state', 'arrives_at', 'account_id', 'id'])
+      .execute();
+  },
+};
