@@ -66,8 +66,25 @@ const IN_VIEW_LIMIT = 40;
 const KEY_PAN = 80;
 /** Fleets move slowly: their positions are redrawn once a second, not every frame. */
 const FLEET_REDRAW_MS = 1000;
-/** Between two steps of the idle warm-up, so that a gesture's frames can run in between. */
-const WARM_UP_GAP_MS = 120;
+/** A warm-up step that finds a gesture under way tries again this much later. */
+const WARM_UP_RETRY_MS = 250;
+/** The warm-up draws on a detached canvas at most this big (device pixels): enough to compile. */
+const WARM_UP_MAX_WIDTH = 640;
+const WARM_UP_MAX_HEIGHT = 400;
+
+/** Runs `callback` when the browser is idle (or soon, where it cannot tell); returns a canceller. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout: 500 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  return later(callback, 16);
+}
+
+function later(callback: () => void, ms: number): () => void {
+  const handle = window.setTimeout(callback, ms);
+  return () => window.clearTimeout(handle);
+}
 
 const NO_OVERLAY: MapOverlay = {
   matches: [],
@@ -90,8 +107,11 @@ function warmUpSteps(
   phone: boolean,
 ): (() => void)[] {
   const steps: (() => void)[] = scene.clusterSizes.map((_, index) => () => prepareClusterLevel(scene, index));
-  const viewport = { width: surface.clientWidth, height: surface.clientHeight };
-  if (viewport.width === 0 || canvas.width === 0) return steps;
+  if (surface.clientWidth === 0 || canvas.width === 0) return steps;
+  const ratio = canvas.width / surface.clientWidth;
+  const width = Math.min(canvas.width, WARM_UP_MAX_WIDTH);
+  const height = Math.min(canvas.height, WARM_UP_MAX_HEIGHT);
+  const viewport = { width: width / ratio, height: height / ratio };
   let cx = 0;
   let cy = 0;
   for (let i = 0; i < scene.size; i += 1) {
@@ -109,24 +129,14 @@ function warmUpSteps(
   const draw = (k: number, moving: boolean) => () => {
     if (scratch === undefined) {
       const detached = document.createElement('canvas');
-      detached.width = canvas.width;
-      detached.height = canvas.height;
+      detached.width = width;
+      detached.height = height;
       const ctx = detached.getContext('2d');
-      const image = ctx?.createImageData(canvas.width, canvas.height);
+      const image = ctx?.createImageData(width, height);
       scratch =
-        ctx && image
-          ? {
-              ctx,
-              raster: {
-                image,
-                layer: pixelLayer(image.width, image.height, image.data),
-                ratio: canvas.width / viewport.width,
-              },
-            }
-          : null;
+        ctx && image ? { ctx, raster: { image, layer: pixelLayer(width, height, image.data), ratio } } : null;
     }
     if (!scratch) return;
-    const ratio = scratch.raster.ratio;
     scratch.ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     drawMap(
       scratch.ctx,
@@ -345,28 +355,30 @@ export function MapCanvas({
   }, [scene, matchIndexes, route, hostile, fleets, tapToInspect, schedule]);
   useEffect(() => refreshInView(), [scene, refreshInView]);
 
-  // Once per list, while the browser is idle: build every cluster grid, and draw the systems level
-  // and the names once off screen, so that the first zoom across a level does not also build a
-  // grid, compile the pixel drawing or lay out the first names in that frame (decision 168).
+  // Once per list, right after the first frame and while the browser is idle: build every cluster
+  // grid, and draw the systems level and the names once off screen, so that the first zoom across
+  // a level does not also build a grid, compile the pixel drawing or lay out the first names in that
+  // frame (decision 168). One step per idle callback, none while a gesture lasts.
   useEffect(() => {
     const canvas = canvasRef.current;
     const surface = surfaceRef.current;
     if (!hasSize || !canvas || !surface || scene.size === 0) return;
     const steps = warmUpSteps(scene, canvas, surface, colorsRef, tapToInspect);
-    let handle: number | null = null;
-    const next = () => {
-      const step = steps.shift();
-      if (!step) return;
-      handle = window.setTimeout(() => {
-        handle = null;
-        step();
+    let cancel: (() => void) | null = null;
+    const next = (): void => {
+      if (steps.length === 0) return;
+      cancel = whenIdle(() => {
+        cancel = null;
+        if (movingRef.current) {
+          cancel = later(next, WARM_UP_RETRY_MS);
+          return;
+        }
+        steps.shift()?.();
         next();
-      }, WARM_UP_GAP_MS);
+      });
     };
     next();
-    return () => {
-      if (handle !== null) window.clearTimeout(handle);
-    };
+    return () => cancel?.();
   }, [scene, hasSize, tapToInspect]);
 
   useEffect(() => {
