@@ -24,7 +24,7 @@ import type { DialectSeam } from '../../db/dialect.js';
 import { prepared, preparedForLists, type PreparedQuery } from '../../db/prepared.js';
 import { padKeys } from '../../db/coalesce.js';
 import type { Database } from '../../db/schema.js';
-import { insertEmails, planetNames, type EmailToSend } from './emails-writer.repository.js';
+import { insertEmails, insertEmailsOf, planetNames, type EmailToSend } from './emails-writer.repository.js';
 import { loadAccountRowNow, loadAccountStateNow, loadAccountStatesIn } from './shared-reads.repository.js';
 import {
   ACCOUNT_ROW_COLUMNS,
@@ -32,6 +32,7 @@ import {
   loadAccountState,
   saveAccountState,
   stateVersion,
+  stateVersions,
   storedForm,
   type AccountVersionRow,
   type DerivedColumns,
@@ -207,8 +208,10 @@ export async function keepSaved(
   deps: EconomyDeps,
   after: AccountState,
   pending: Pick<OnCommit, 'callbacks'>,
+  /** The version when the caller read it already (withAccounts reads all its accounts' at once). */
+  known?: number,
 ): Promise<void> {
-  const version = await stateVersion(trx, after.accountId);
+  const version = known ?? (await stateVersion(trx, after.accountId));
   if (version === undefined) return;
   if (CHECK_STATE_CACHE) {
     const stored = await loadAccountState(trx, after.accountId);
@@ -258,15 +261,38 @@ async function saveSettled(
     { points: computePoints(after), nextEventAt: nextEventAt(after) },
     stored,
   );
-  const emails = emailsFor(events, events.length > 0 ? await planetNames(trx, accountId) : new Map());
+  const emails = await emailsOf(trx, accountId, events);
+  await insertEmails(trx, accountId, emails);
+  await announce(trx, deps, accountId, toLiveEvents(events, emails.length), pending);
+}
+
+/** The emails of a settlement's events (a fleet notice's report stored first). */
+async function emailsOf(
+  trx: Kysely<Database>,
+  accountId: number,
+  events: readonly GameEvent[],
+): Promise<EmailToSend[]> {
+  // Only construction and research emails name a planet: fleet notices do not need the read.
+  const named = events.some(
+    (event) => event.kind === 'item_dropped' || (event.kind === 'level_finished' && event.typeId === 5),
+  );
+  const emails = emailsFor(events, named ? await planetNames(trx, accountId) : new Map());
   // Fleet notices store their report first: the email carries its id (FLEETS.md section 8).
   emails.push(...(await fleetNoticeEmails(trx, accountId, events)));
-  await insertEmails(trx, accountId, emails);
-  const live = toLiveEvents(events, emails.length);
-  if (live.length > 0) {
-    await deps.bus?.publishInTransaction(trx, accountId, live);
-    pending.events.push(...live);
-  }
+  return emails;
+}
+
+/** Live events: published with the transaction, announced once it has committed. */
+async function announce(
+  trx: Kysely<Database>,
+  deps: EconomyDeps,
+  accountId: number,
+  live: LiveEvent[],
+  pending: OnCommit,
+): Promise<void> {
+  if (live.length === 0) return;
+  await deps.bus?.publishInTransaction(trx, accountId, live);
+  pending.events.push(...live);
 }
 
 /** What a transaction over several accounts changed in one of them. */
@@ -312,15 +338,31 @@ export async function withAccounts<T>(
       rows,
     );
     const { changes, result } = await fn(trx, states);
-    for (const change of changes) {
-      const onCommit = pending.get(change.after.accountId);
-      if (onCommit === undefined) throw new Error(`account ${change.after.accountId} was not locked`);
-      await saveSettled(trx, deps, change.before, change.after, change.events, onCommit);
+    // As saveSettled does for one account, with one statement for all the accounts' emails and
+    // one for their new versions (read after the last write to their state tables).
+    const emails: { accountId: number; email: EmailToSend }[] = [];
+    for (const { before, after, events } of changes) {
+      const accountId = after.accountId;
+      const onCommit = pending.get(accountId);
+      if (onCommit === undefined) throw new Error(`account ${accountId} was not locked`);
+      await saveAccountState(trx, before, after, {
+        points: computePoints(after),
+        nextEventAt: nextEventAt(after),
+      });
+      const own = await emailsOf(trx, accountId, events);
+      for (const email of own) emails.push({ accountId, email });
+      await announce(trx, deps, accountId, toLiveEvents(events, own.length), onCommit);
     }
+    await insertEmailsOf(trx, emails);
+    const versions = await stateVersions(
+      trx,
+      changes.map((change) => change.after.accountId),
+    );
     for (const change of changes) {
       const onCommit = pending.get(change.after.accountId);
-      if (onCommit !== undefined)
-        await keepSaved(trx, deps, storedForm(change.before, change.after), onCommit);
+      const version = versions.get(change.after.accountId);
+      if (onCommit !== undefined && version !== undefined)
+        await keepSaved(trx, deps, storedForm(change.before, change.after), onCommit, version);
     }
     return result;
   });

@@ -14,11 +14,22 @@ export async function insertEmails(
   accountId: number,
   emails: readonly EmailToSend[],
 ): Promise<void> {
+  await insertEmailsOf(
+    trx,
+    emails.map((email) => ({ accountId, email })),
+  );
+}
+
+/** Emails of several accounts in one statement (a transaction that saved several, withAccounts). */
+export async function insertEmailsOf(
+  trx: Kysely<Database>,
+  emails: readonly { accountId: number; email: EmailToSend }[],
+): Promise<void> {
   if (emails.length === 0) return;
   await trx
     .insertInto('emails')
     .values(
-      emails.map((email) => ({
+      emails.map(({ accountId, email }) => ({
         account_id: accountId,
         title: email.title,
         params: JSON.stringify(email.params),
