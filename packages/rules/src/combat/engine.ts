@@ -21,7 +21,7 @@ import type {
   CombatSide,
   CombatStack,
 } from './types.js';
-import { PER_UNIT_MAX, resolvePerUnit, winnerOf } from './per-unit.js';
+import { PER_UNIT_MAX, PER_UNIT_MAX_PAIRS, resolvePerUnit, winnerOf } from './per-unit.js';
 import { unitType, type UnitType } from './unit-type.js';
 
 export { winnerOf };
@@ -490,7 +490,11 @@ export function resolveCombat(input: CombatInput): CombatResult {
     throw new RangeError('combat: maxRounds must be a whole number >= 0');
   const attackerTotal = sideTotal(input.attacker);
   const defenderTotal = sideTotal(input.defender);
-  if (attackerTotal <= perUnitMax && defenderTotal <= perUnitMax)
+  if (
+    attackerTotal <= perUnitMax &&
+    defenderTotal <= perUnitMax &&
+    input.attacker.units.length * input.defender.units.length <= PER_UNIT_MAX_PAIRS
+  )
     return resolvePerUnit(input, maxRounds, attackerTotal, defenderTotal);
   const attacker = ATTACKER;
   const defender = DEFENDER;

@@ -32,6 +32,11 @@ const SLOTS = 4;
 
 /** Arrays kept between battles: the path is chosen only up to this many units a side. */
 export const PER_UNIT_MAX = 1 << 15;
+/**
+ * Stack pairs at most (its tables take about 200 bytes a pair): real fleets have a few dozen
+ * stacks a side; a battle with more takes the grouped path.
+ */
+export const PER_UNIT_MAX_PAIRS = 1 << 12;
 
 const roomFor = (size: number): number => {
   let room = 64;

@@ -238,12 +238,16 @@ describe('resolveCombat, memory kept between battles', () => {
     expect(resolveCombat(small)).toEqual(alone);
   });
 
-  it('takes the per-unit path up to PER_UNIT_MAX units a side, with the same results as the grouped one', () => {
+  it('takes the per-unit path up to PER_UNIT_MAX units a side and 4,096 stack pairs, with the grouped one's results', () => {
     // At the bound on one side and just past it on the other: one battle on each path.
     const at = battle([ship(1, PER_UNIT_MAX)], [defense(11, 40), ship(4, 3)], { maxRounds: 2 });
     const past = battle([ship(1, PER_UNIT_MAX + 1)], [defense(11, 40), ship(4, 3)], { maxRounds: 2 });
     expect(resolveCombat(at)).toEqual(grouped(at));
     expect(resolveCombat(past)).toEqual(grouped(past));
+    // More stack pairs than the per-unit path's tables take: the grouped path, same results.
+    const stacks = Array.from({ length: 70 }, (_, i) => ship(1 + (i % 4), 3));
+    const many = battle(stacks, [...stacks, defense(11, 5)], { maxRounds: 2 });
+    expect(resolveCombat(many)).toEqual(referenceCombat(many));
   });
 
   it('keeps hit units apart when many histories branch (thousands of states on a side)', () => {
