@@ -238,7 +238,7 @@ describe('resolveCombat, memory kept between battles', () => {
     expect(resolveCombat(small)).toEqual(alone);
   });
 
-  it('takes the per-unit path up to PER_UNIT_MAX units a side and 4,096 stack pairs, with the grouped one's results', () => {
+  it('takes the per-unit path up to PER_UNIT_MAX units a side and 4,096 stack pairs, with the same results as the grouped one', () => {
     // At the bound on one side and just past it on the other: one battle on each path.
     const at = battle([ship(1, PER_UNIT_MAX)], [defense(11, 40), ship(4, 3)], { maxRounds: 2 });
     const past = battle([ship(1, PER_UNIT_MAX + 1)], [defense(11, 40), ship(4, 3)], { maxRounds: 2 });
