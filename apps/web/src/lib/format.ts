@@ -17,6 +17,14 @@ function toDate(value: Date | string | number): Date {
   return parseServerDate(value);
 }
 
+/** The screens' locales: English dates are written the British way (day first). */
+export type AppLocale = 'fr-FR' | 'en-GB';
+
+/** The locale of the app's language (i18n.language: fr, en, or a region of them). */
+export function appLocale(language: string): AppLocale {
+  return language.startsWith('en') ? 'en-GB' : 'fr-FR';
+}
+
 export interface DateFormatOptions {
   /** IANA zone; the browser's zone when absent. */
   timeZone?: string;

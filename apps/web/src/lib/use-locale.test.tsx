@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
-import { useFormatInteger } from './use-format-integer';
+import { appLocale } from './format';
+import { useFormatInteger } from './use-locale';
 
 function Amount({ value }: { value: number }) {
   const formatInteger = useFormatInteger();
@@ -20,5 +21,16 @@ describe('useFormatInteger', () => {
     const { i18n } = renderWithApp(<Amount value={12345} />, { language: 'fr' });
     await i18n.changeLanguage('en');
     expect(await screen.findByText('12,345')).toBeInTheDocument();
+  });
+});
+
+describe('appLocale', () => {
+  it.each([
+    ['fr', 'fr-FR'],
+    ['en', 'en-GB'],
+    ['en-US', 'en-GB'],
+    ['de', 'fr-FR'],
+  ])('%s -> %s', (language, locale) => {
+    expect(appLocale(language)).toBe(locale);
   });
 });

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { AccountDetail } from './AccountDetail';
 
-const TIME = '2026-01-01T00:00:00.000Z';
+// Noon UTC: the same calendar day in every zone the tests run in.
+const TIME = '2026-01-31T12:00:00.000Z';
 const detail: AdminAccountDetail = {
   account: {
     id: 3,
@@ -39,5 +40,15 @@ describe("the console's account page", () => {
     renderWithApp(<AccountDetail id={3} />, { language: 'en', route: '/admin/accounts/3' });
     expect(await screen.findByText('Welcome to the fleet, ada_1')).toBeInTheDocument();
     expect(screen.queryByText('welcome')).not.toBeInTheDocument();
+  });
+
+  it("writes English dates the way the app's other screens do (day first), not the US way", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ data: detail }))),
+    );
+    renderWithApp(<AccountDetail id={3} />, { language: 'en', route: '/admin/accounts/3' });
+    expect((await screen.findAllByText(/31\/01\/2026/)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/01\/31\/2026/)).not.toBeInTheDocument();
   });
 });

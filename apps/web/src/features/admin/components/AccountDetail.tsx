@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { GenericTable, type TableColumn } from '../../../components/GenericTable';
 import { RaceBadge } from '../../../components/RaceBadge';
 import { emailTexts } from '../../../lib/email-texts';
-import { abbreviateNumber, formatDateTime, formatInteger } from '../../../lib/format';
+import { abbreviateNumber, appLocale, formatDateTime, formatInteger } from '../../../lib/format';
 import { useAdminAccount } from '../api';
 import { ActionModal, type PendingAction } from './ActionModal';
 import { AuditTable } from './AuditTable';
@@ -50,7 +50,7 @@ export function AccountDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation('admin');
   const { t: tf } = useTranslation('fleets');
   const { t: te } = useTranslation('emails');
-  const locale = i18n.language;
+  const locale = appLocale(i18n.language);
   const detail = useAdminAccount(id);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const date = (value: string | null) => (value === null ? t('never') : formatDateTime(value, { locale }));

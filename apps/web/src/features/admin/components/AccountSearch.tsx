@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GenericTable, type TableColumn } from '../../../components/GenericTable';
 import { RaceBadge } from '../../../components/RaceBadge';
-import { abbreviateNumber, formatDateTime } from '../../../lib/format';
+import { abbreviateNumber, appLocale, formatDateTime } from '../../../lib/format';
 import { ADMIN_PAGE_SIZE, useAdminAccounts, type SuspendedFilter } from '../api';
 import { AuditTable } from './AuditTable';
 import { StatusBadge } from './StatusBadge';
@@ -33,7 +33,7 @@ export function AccountSearch() {
   const accounts = useAdminAccounts(q, filter, page);
   const total = accounts.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const locale = i18n.language;
+  const locale = appLocale(i18n.language);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

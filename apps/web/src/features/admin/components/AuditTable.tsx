@@ -3,7 +3,7 @@ import type { AdminAuditEntry } from '@starhold/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GenericTable, type TableColumn } from '../../../components/GenericTable';
-import { formatDateTime } from '../../../lib/format';
+import { appLocale, formatDateTime } from '../../../lib/format';
 import { useAdminAudit } from '../api';
 
 const compact = (value: Record<string, unknown>): string => JSON.stringify(value);
@@ -19,7 +19,7 @@ export function AuditTable({ entries }: { entries?: readonly AdminAuditEntry[] }
       header: t('audit.at'),
       render: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(row.at, { locale: i18n.language })}
+          {formatDateTime(row.at, { locale: appLocale(i18n.language) })}
         </Text>
       ),
     },
@@ -100,7 +100,7 @@ export function AuditTable({ entries }: { entries?: readonly AdminAuditEntry[] }
                 {t(`actions.${row.action}`)}
               </Text>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(row.at, { locale: i18n.language })}
+                {formatDateTime(row.at, { locale: appLocale(i18n.language) })}
               </Text>
             </Group>
             <Text size="xs">

@@ -27,7 +27,7 @@ import { reportIdOf } from '../../../api/reports';
 import { useSystemsById } from '../../../api/systems';
 import { Spinner } from '../../../components/Spinner';
 import { systemClock } from '../../../lib/clock';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { appLocale, formatDate, formatDateTime } from '../../../lib/format';
 import { useNow } from '../../../lib/use-now';
 import { useEmail, useInbox, useMarkRead } from '../api';
 import { emailTexts, filterByTitle, parseEmailParams, type EmailTextContext } from '../../../lib/email-texts';
@@ -53,7 +53,7 @@ const ACCOUNT_PARAMS = [
 function useTextContext(email?: Email): EmailTextContext {
   const { t, i18n } = useTranslation();
   const me = useMe();
-  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  const locale = appLocale(i18n.language);
   const systems = useSystemsById(email !== undefined);
   const planets = usePlanets();
   const params = email ? parseEmailParams(email.params) : {};

@@ -9,7 +9,7 @@ import { useMe } from '../../../api/me';
 import { useReport } from '../../../api/reports';
 import { placeName, useSystemsById } from '../../../api/systems';
 import { Spinner } from '../../../components/Spinner';
-import { useFormatInteger } from '../../../lib/use-format-integer';
+import { useFormatInteger } from '../../../lib/use-locale';
 import {
   dispatchPath,
   simulatorPath,

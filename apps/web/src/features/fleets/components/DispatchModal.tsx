@@ -24,7 +24,7 @@ import { Link } from 'react-router';
 import { AppModal } from '../../../components/AppModal';
 import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { formatDateTime, formatDuration } from '../../../lib/format';
-import { useFormatInteger } from '../../../lib/use-format-integer';
+import { useFormatInteger } from '../../../lib/use-locale';
 import { toasts } from '../../../lib/toasts';
 import {
   useDispatchFleet,

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { placeName, useSystemsById } from '../../../api/systems';
 import { systemClock, type Clock } from '../../../lib/clock';
 import { formatDateTime, formatDuration } from '../../../lib/format';
-import { useFormatInteger } from '../../../lib/use-format-integer';
+import { useFormatInteger } from '../../../lib/use-locale';
 import { toasts } from '../../../lib/toasts';
 import { useNow } from '../../../lib/use-now';
 import { useFleetList, useRecallFleet } from '../api/fleets';

@@ -7,11 +7,12 @@ import { useAfterPaint } from '../../../lib/after-paint';
 import { toasts } from '../../../lib/toasts';
 import { useClaimGoal, useGoals } from '../api/goals';
 import { goalRoute, goalTexts, rewardParts } from '../model/goal-view';
+import { appLocale } from '../../../lib/format';
 
 function NextGoal({ goal, raceId, claimable }: { goal: Goal; raceId: number; claimable: number }) {
   const { t, i18n } = useTranslation('goals');
   const claim = useClaimGoal();
-  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  const locale = appLocale(i18n.language);
   const { title, hint } = goalTexts(goal, raceId, t);
   const reward = rewardParts(goal.reward, t, locale);
   const ready = goal.state === 'claimable';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/AppModal';
 import { fetchQueueingForecast } from '../api/goals';
 import { forecastWarning } from '../model/forecast-text';
+import { appLocale } from '../../../lib/format';
 
 interface Pending {
   forecast: QueueForecast;
@@ -31,7 +32,7 @@ export function useQueueGuard(): QueueGuard {
   const { t, i18n } = useTranslation('goals');
   const [pending, setPending] = useState<Pending | null>(null);
   const [checking, setChecking] = useState(false);
-  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  const locale = appLocale(i18n.language);
 
   const check: QueueGuard['check'] = ({ typeId, moduleId, name, queued }, proceed) => {
     // On an empty queue the item starts now or is refused now: nothing to forecast.

@@ -3,7 +3,7 @@ import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-r
 import type { SessionInfo } from '@starhold/contract';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
-import { formatDateTime } from '../../../lib/format';
+import { appLocale, formatDateTime } from '../../../lib/format';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/account';
 
 function SessionRow({ session, locale }: { session: SessionInfo; locale: string }) {
@@ -61,7 +61,7 @@ export function SessionsCard() {
   const { t, i18n } = useTranslation('profile');
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
-  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  const locale = appLocale(i18n.language);
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
   return (
     <Card p="lg">

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportQueryOptions, spyReportEntries, useSpyReportPages } from '../../../api/reports';
 import { placeName, useSystemsById } from '../../../api/systems';
-import { formatDateTime } from '../../../lib/format';
+import { appLocale, formatDateTime } from '../../../lib/format';
 import type { FleetReport } from '../../../lib/reports';
 
 export interface FillStatus {
@@ -49,7 +49,7 @@ export function ReportPicker({
   const entries = found.slice(0, wanted);
   // Same key and answer as useReport: a report read here is not asked for again when picked.
   const reports = useQueries({ queries: entries.map((entry) => reportQueryOptions(entry.reportId)) });
-  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  const locale = appLocale(i18n.language);
   const data = entries.map((entry, index) => {
     const report = reports[index]?.data?.report;
     const place =

@@ -2,10 +2,11 @@ import { Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } f
 import type { Resources } from '@starhold/rules';
 import { useTranslation } from 'react-i18next';
 import type { SideOutcome, SimulationSummary } from '../model/simulate';
+import { appLocale } from '../../../lib/format';
 
 function useFormats() {
   const { i18n } = useTranslation();
-  const locale = i18n.language.startsWith('en') ? 'en-GB' : 'fr-FR';
+  const locale = appLocale(i18n.language);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
