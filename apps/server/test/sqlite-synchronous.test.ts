@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, WAL_SYNC_INTERVAL_MS } from '../src/db/database.js';
+import { CHECKPOINT_INTERVAL_MS, openDatabase } from '../src/db/database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'starhold-sync-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,25 +48,28 @@ function descriptorsOn(path: string): number {
   }).length;
 }
 
-describe('the write-ahead log synced off the event loop (synchronous = normal)', () => {
-  it('opens the log once it exists, syncs it each interval, and lets it go on close', async () => {
-    const file = join(dir, 'wal-sync.sqlite');
+describe('the checkpointer (decision 181)', () => {
+  it('moves the log into the database file off the event loop, and lets the files go on close', async () => {
+    const file = join(dir, 'checkpointer.sqlite');
     const handle = openDatabase({ kind: 'sqlite', file });
-    await sql`create table t (v integer)`.execute(handle.db);
-    await sql`insert into t (v) values (1)`.execute(handle.db);
-    await new Promise((resolve) => setTimeout(resolve, WAL_SYNC_INTERVAL_MS * 1.5));
-    // SQLite's own descriptor on the log, and the syncer's.
+    await sql`create table t (v blob)`.execute(handle.db);
+    const sizeBefore = statSync(file).size;
+    // 2 MiB of pages: below the main connection's fallback threshold, so only the checkpointer
+    // can have moved them into the database file.
+    for (let i = 0; i < 64; i += 1)
+      await sql`insert into t (v) values (randomblob(32768))`.execute(handle.db);
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_INTERVAL_MS * 2.5));
+    expect(statSync(file).size - sizeBefore).toBeGreaterThan(2 * 1024 * 1024);
+    // SQLite's own descriptor on the log, and the checkpointer's.
     expect(descriptorsOn(`${file}-wal`)).toBe(2);
     await handle.close();
     expect(descriptorsOn(`${file}-wal`)).toBe(0);
+    expect(descriptorsOn(file)).toBe(0);
   });
 
-  it('is not started with synchronous = full', async () => {
-    const file = join(dir, 'wal-full.sqlite');
-    const handle = openDatabase({ kind: 'sqlite', file, synchronous: 'full' });
+  it('is not started for a database in memory', async () => {
+    const handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
     await sql`create table t (v integer)`.execute(handle.db);
-    await new Promise((resolve) => setTimeout(resolve, WAL_SYNC_INTERVAL_MS * 1.5));
-    expect(descriptorsOn(`${file}-wal`)).toBe(1);
     await handle.close();
   });
 });
