@@ -46,7 +46,9 @@ import {
 import {
   drawMap,
   FALLBACK_COLORS,
+  labelSprites,
   readColors,
+  type LabelSprites,
   type MapColors,
   type MapOverlay,
   type MapRaster,
@@ -208,6 +210,8 @@ export function MapCanvas({
   const colorsRef = useRef<MapColors>(FALLBACK_COLORS);
   /** The canvas's pixels for the systems level (decision 168), made again when the canvas is resized. */
   const rasterRef = useRef<MapRaster | null>(null);
+  /** The names' bitmaps, kept while the map is shown (decision 168). */
+  const spritesRef = useRef<LabelSprites>(labelSprites());
   const hoverRef = useRef(-1);
   /** A gesture is under way (between d3-zoom's start and end). */
   const movingRef = useRef(false);
@@ -231,7 +235,7 @@ export function MapCanvas({
     latest.current = { scene, matchIndexes, route, hostile, fleets, positions, tapToInspect };
   });
 
-  const draw = useCallback(() => {
+  const draw = useCallback(function frame() {
     frameRef.current = null;
     const canvas = canvasRef.current;
     const surface = surfaceRef.current;
@@ -272,12 +276,16 @@ export function MapCanvas({
         current.tapToInspect,
         movingRef.current,
         raster ?? undefined,
+        spritesRef.current,
       );
       if (!firstDrawn.current && current.scene.size > 0) {
         firstDrawn.current = true;
         performance.mark('starhold:map-drawn');
       }
     }
+    // Names left without their bitmap by this frame's budget come in the next frames.
+    if (spritesRef.current.pending && frameRef.current === null)
+      frameRef.current = requestAnimationFrame(frame);
     // What the frame shows, for tests and the bench (the canvas itself has no DOM to query).
     surface.dataset.transform = `${transform.x},${transform.y},${transform.k}`;
     surface.dataset.detail = detail;

@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildScene } from '../model/map-scene';
 import { EMPTY_ROUTE_DRAWING, routeDrawing } from '../model/route-drawing';
 import { listItem } from '../test-utils';
-import { drawMap, FALLBACK_COLORS, laneWidth, RASTER_MIN_SYSTEMS, type MapOverlay } from './map-draw';
+import {
+  drawMap,
+  FALLBACK_COLORS,
+  labelSprites,
+  laneWidth,
+  RASTER_MIN_SYSTEMS,
+  type MapOverlay,
+} from './map-draw';
 import { colorOf, pixelLayer } from './map-raster';
 
 /** A 2D context that records the calls a frame makes (jsdom has no canvas). */
@@ -172,5 +179,90 @@ describe('drawMap', () => {
     drawMap(close.ctx, big, { x: -1500, y: -1500, k: 8 }, view, FALLBACK_COLORS, none, false, false, raster);
     expect(close.count('putImageData')).toBe(0);
     expect(close.count('arc')).toBeGreaterThan(0);
+  });
+
+  describe('names as kept bitmaps', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('draws each name once into its bitmap, then only copies it, halo included while moving', () => {
+      // jsdom has no canvas: each name's bitmap gets a context that records its text.
+      const texts: string[] = [];
+      vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+        () =>
+          ({
+            measureText: (text: string) => ({ width: text.length * 6 }),
+            setTransform: () => undefined,
+            strokeText: (text: string) => texts.push(`halo ${text}`),
+            fillText: (text: string) => texts.push(text),
+          }) as unknown as CanvasRenderingContext2D,
+      );
+      const sprites = labelSprites();
+      const frame = (moving: boolean) => {
+        const labels = recorder();
+        const target = labels.ctx as unknown as { getTransform: () => { a: number } };
+        target.getTransform = () => ({ a: 1 });
+        drawMap(
+          labels.ctx,
+          scene,
+          { x: -200, y: 0, k: 5 },
+          view,
+          FALLBACK_COLORS,
+          none,
+          false,
+          moving,
+          undefined,
+          sprites,
+        );
+        return labels;
+      };
+      const first = frame(true);
+      // The same 70 names as drawn as text, copied; none as text on the map itself.
+      expect(first.count('drawImage')).toBe(70);
+      expect(first.count('fillText')).toBe(0);
+      expect(texts.filter((text) => text.startsWith('halo ')).length).toBe(70);
+      expect(texts.length).toBe(140);
+      expect(sprites.pending).toBe(false);
+      const again = frame(false);
+      expect(again.count('drawImage')).toBe(70);
+      expect(texts.length).toBe(140);
+      // Another theme draws them again.
+      frame(false);
+      drawMap(
+        Object.assign(recorder().ctx, { getTransform: () => ({ a: 1 }) }),
+        scene,
+        { x: -200, y: 0, k: 5 },
+        view,
+        { ...FALLBACK_COLORS, label: '#000000' },
+        none,
+        false,
+        false,
+        undefined,
+        sprites,
+      );
+      expect(texts.length).toBe(280);
+    });
+
+    it('draws names as text where no bitmap can be made', () => {
+      vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+      const labels = recorder();
+      Object.assign(labels.ctx, { getTransform: () => ({ a: 1 }) });
+      const sprites = labelSprites();
+      drawMap(
+        labels.ctx,
+        scene,
+        { x: -200, y: 0, k: 5 },
+        view,
+        FALLBACK_COLORS,
+        none,
+        false,
+        false,
+        undefined,
+        sprites,
+      );
+      expect(labels.count('fillText')).toBe(70);
+      expect(sprites.unsupported).toBe(true);
+    });
   });
 });

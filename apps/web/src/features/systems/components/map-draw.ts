@@ -115,6 +115,8 @@ export function drawMap(
   /** While a gesture lasts names are drawn without their halo, which costs as much as the names. */
   moving = false,
   raster?: MapRaster,
+  /** Names as bitmaps drawn once and reused (decision 168); without, names are text every frame. */
+  sprites?: LabelSprites,
 ): Detail {
   const { x: tx, y: ty, k } = transform;
   const sx = (wx: number) => wx * k + tx;
@@ -167,8 +169,12 @@ export function drawMap(
     if (raster && countInView(scene, view, RASTER_MIN_SYSTEMS) >= RASTER_MIN_SYSTEMS)
       drawSystemsPixels(ctx, scene, transform, view, colors, radius, raster);
     else drawSystemsPaths(ctx, scene, transform, view, colors, radius);
-    if (detail === 'labels') {
-      ctx.font = '11px system-ui, sans-serif';
+    const asBitmaps =
+      detail === 'labels' &&
+      sprites !== undefined &&
+      drawLabelSprites(ctx, scene, view, colors, sx, sy, radius, sprites);
+    if (detail === 'labels' && !asBitmaps) {
+      ctx.font = LABEL_FONT;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'bottom';
       ctx.lineJoin = 'round';
@@ -281,6 +287,116 @@ export function drawMap(
 }
 
 type WorldRect = ReturnType<typeof visibleWorld>;
+
+const LABEL_FONT = '11px system-ui, sans-serif';
+/** A name's bitmap: its halo's width on each side, and its height (CSS pixels). */
+const LABEL_PAD = 3;
+const LABEL_HEIGHT = 16;
+/** Bitmaps made per frame at most: the others wait for the next frames (a few frames at most). */
+const NEW_LABELS_PER_FRAME = 80;
+/** Bitmaps kept; past this, the oldest quarter is dropped. */
+const LABELS_KEPT = 3000;
+
+/**
+ * The names' bitmaps, kept across frames (decision 168): a name is laid out and rasterised with
+ * its halo once, then every frame only copies it, instead of shaping and rasterising 400 names on
+ * the main thread at each frame of a gesture.
+ */
+export interface LabelSprites {
+  cache: Map<string, HTMLCanvasElement>;
+  /** The colours and pixel ratio the kept bitmaps were drawn with: another theme starts over. */
+  style: string;
+  /** The last frame left names without their bitmap: one more frame is needed. */
+  pending: boolean;
+  /** No canvas could be made for a bitmap: names are drawn as text. */
+  unsupported: boolean;
+}
+
+export function labelSprites(): LabelSprites {
+  return { cache: new Map(), style: '', pending: false, unsupported: false };
+}
+
+function labelSprite(name: string, colors: MapColors, ratio: number): HTMLCanvasElement | null {
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  ctx.font = LABEL_FONT;
+  const width = Math.ceil(ctx.measureText(name).width) + 2 * LABEL_PAD;
+  canvas.width = Math.ceil(width * ratio);
+  canvas.height = Math.ceil(LABEL_HEIGHT * ratio);
+  // A new size resets the context.
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.font = LABEL_FONT;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = colors.halo;
+  ctx.fillStyle = colors.label;
+  ctx.strokeText(name, width / 2, LABEL_HEIGHT - LABEL_PAD / 2);
+  ctx.fillText(name, width / 2, LABEL_HEIGHT - LABEL_PAD / 2);
+  return canvas;
+}
+
+/**
+ * The names in view as their kept bitmaps, with their halo (also while a gesture lasts); false
+ * when no bitmap can be made here (the names are then drawn as text).
+ */
+function drawLabelSprites(
+  ctx: CanvasRenderingContext2D,
+  scene: MapScene,
+  view: WorldRect,
+  colors: MapColors,
+  sx: (x: number) => number,
+  sy: (y: number) => number,
+  radius: number,
+  sprites: LabelSprites,
+): boolean {
+  if (sprites.unsupported) return false;
+  const ratio = ctx.getTransform().a || 1;
+  const style = `${colors.label}|${colors.halo}|${ratio}`;
+  if (sprites.style !== style) {
+    sprites.cache.clear();
+    sprites.style = style;
+  }
+  sprites.pending = false;
+  let made = 0;
+  let drawn = 0;
+  for (let i = 0; i < scene.size && drawn < MAX_LABELS; i += 1) {
+    const px = scene.x[i]!;
+    const py = scene.y[i]!;
+    if (px < view.minX || px > view.maxX || py < view.minY || py > view.maxY) continue;
+    drawn += 1;
+    const name = scene.names[i]!;
+    let sprite = sprites.cache.get(name);
+    if (!sprite) {
+      if (made >= NEW_LABELS_PER_FRAME) {
+        sprites.pending = true;
+        continue;
+      }
+      made += 1;
+      const fresh = labelSprite(name, colors, ratio);
+      if (!fresh) {
+        sprites.unsupported = true;
+        return false;
+      }
+      sprite = fresh;
+      if (sprites.cache.size >= LABELS_KEPT) {
+        let drop = LABELS_KEPT / 4;
+        for (const key of sprites.cache.keys()) {
+          if (drop-- <= 0) break;
+          sprites.cache.delete(key);
+        }
+      }
+      sprites.cache.set(name, sprite);
+    }
+    const width = sprite.width / ratio;
+    const height = sprite.height / ratio;
+    // The text's bottom sits 3 px above the dot, as drawn as text.
+    ctx.drawImage(sprite, sx(px) - width / 2, sy(py) - radius - 3 - height + LABEL_PAD / 2, width, height);
+  }
+  return true;
+}
 
 /** How many systems lie in the rectangle, counting no further than `enough`. */
 function countInView(scene: MapScene, view: WorldRect, enough: number): number {
