@@ -41,7 +41,12 @@ import { touchPlanet } from './visits.repository.js';
 import { fromIso, toIso } from './economy.mapping.js';
 import { deepFreeze, stateCacheFor } from './state-cache.js';
 import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js';
-import { applyArrivalBatch, applyDueArrivals, fleetNoticeEmails } from '../fleets/index.js';
+import {
+  applyArrivalBatch,
+  applyDueArrivals,
+  fleetNoticeEmails,
+  fleetNoticeEmailsOf,
+} from '../fleets/index.js';
 
 export interface EconomyDeps {
   database: Pick<DatabaseHandle, 'db' | 'dialect'>;
@@ -272,14 +277,23 @@ async function emailsOf(
   accountId: number,
   events: readonly GameEvent[],
 ): Promise<EmailToSend[]> {
+  const emails = await settlementEmails(trx, accountId, events);
+  // Fleet notices store their report first: the email carries its id (FLEETS.md section 8).
+  emails.push(...(await fleetNoticeEmails(trx, accountId, events)));
+  return emails;
+}
+
+/** The emails of a settlement's events other than fleet notices. */
+async function settlementEmails(
+  trx: Kysely<Database>,
+  accountId: number,
+  events: readonly GameEvent[],
+): Promise<EmailToSend[]> {
   // Only construction and research emails name a planet: fleet notices do not need the read.
   const named = events.some(
     (event) => event.kind === 'item_dropped' || (event.kind === 'level_finished' && event.typeId === 5),
   );
-  const emails = emailsFor(events, named ? await planetNames(trx, accountId) : new Map());
-  // Fleet notices store their report first: the email carries its id (FLEETS.md section 8).
-  emails.push(...(await fleetNoticeEmails(trx, accountId, events)));
-  return emails;
+  return emailsFor(events, named ? await planetNames(trx, accountId) : new Map());
 }
 
 /** Live events: published with the transaction, announced once it has committed. */
@@ -341,6 +355,10 @@ export async function withAccounts<T>(
     // As saveSettled does for one account, with one statement for all the accounts' emails and
     // one for their new versions (read after the last write to their state tables).
     const emails: { accountId: number; email: EmailToSend }[] = [];
+    const notices = await fleetNoticeEmailsOf(
+      trx,
+      new Map(changes.map((change) => [change.after.accountId, change.events])),
+    );
     for (const { before, after, events } of changes) {
       const accountId = after.accountId;
       const onCommit = pending.get(accountId);
@@ -349,7 +367,7 @@ export async function withAccounts<T>(
         points: computePoints(after),
         nextEventAt: nextEventAt(after),
       });
-      const own = await emailsOf(trx, accountId, events);
+      const own = [...(await settlementEmails(trx, accountId, events)), ...(notices.get(accountId) ?? [])];
       for (const email of own) emails.push({ accountId, email });
       await announce(trx, deps, accountId, toLiveEvents(events, own.length), onCommit);
     }

@@ -28,7 +28,7 @@ import type { Kysely } from 'kysely';
 import type { Database, FleetsTable } from '../../db/schema.js';
 import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
 import {
-  insertReport,
+  insertReports,
   lockOrbit,
   lockOrbits,
   orbitView,
@@ -173,6 +173,8 @@ interface WorkingSet {
    * (debris, colonies); undefined on the one-by-one path, which locks and reads its orbit itself.
    */
   orbits?: Map<string, OrbitView | undefined>;
+  /** A chunk's debris fields as its arrivals left them, by orbit id: written once, at its end. */
+  debris?: Map<number, { metal: number; crystal: number }>;
 }
 
 function workingSet(
@@ -185,7 +187,7 @@ function workingSet(
     before: new Map(states),
     current: new Map(states),
     events: new Map(),
-    ...(orbits === undefined ? {} : { orbits }),
+    ...(orbits === undefined ? {} : { orbits, debris: new Map() }),
   };
 }
 
@@ -333,7 +335,8 @@ async function applyInto(
     }
   }
   if (outcome.debris !== undefined && orbit !== undefined) {
-    await setDebris(trx, orbit.orbitId, outcome.debris);
+    if (set.debris === undefined) await setDebris(trx, orbit.orbitId, outcome.debris);
+    else set.debris.set(orbit.orbitId, { ...outcome.debris });
     orbitChanged(set, orbit, { debris: { ...outcome.debris } });
   }
 
@@ -558,6 +561,7 @@ async function applyChunk(
       if (outcome.kind === 'applied') applied += 1;
       taken += 1;
     }
+    for (const [orbitId, debris] of set.debris ?? []) await setDebris(trx, orbitId, debris);
     return { changes: changesOf(set), result: { applied, taken, stopped } };
   });
 }
@@ -630,6 +634,8 @@ async function insertColony(
   return row?.id ?? null;
 }
 
+type NoticeEmail = { title: string; at: number; params: Record<string, unknown> };
+
 /**
  * The emails of the fleet notices addressed to the account, each combat or spy report stored
  * first (the player's copy) and linked by `report_id`.
@@ -638,16 +644,36 @@ export async function fleetNoticeEmails(
   trx: Kysely<Database>,
   accountId: number,
   events: readonly GameEvent[],
-): Promise<{ title: string; at: number; params: Record<string, unknown> }[]> {
-  const emails: { title: string; at: number; params: Record<string, unknown> }[] = [];
-  for (const event of events) {
-    if (event.kind !== 'fleet_notice' || event.accountId !== accountId) continue;
-    const reportId = event.report === undefined ? null : await insertReport(trx, accountId, event.report);
-    emails.push({
-      title: event.key,
-      at: event.at,
-      params: { ...event.params, fleet_id: event.fleetId, owner_id: event.ownerId, report_id: reportId },
-    });
+): Promise<NoticeEmail[]> {
+  return (await fleetNoticeEmailsOf(trx, new Map([[accountId, events]]))).get(accountId) ?? [];
+}
+
+/** `fleetNoticeEmails` for several accounts, their reports stored with one statement. */
+export async function fleetNoticeEmailsOf(
+  trx: Kysely<Database>,
+  eventsOf: ReadonlyMap<number, readonly GameEvent[]>,
+): Promise<Map<number, NoticeEmail[]>> {
+  const notices: { accountId: number; notice: FleetNotice }[] = [];
+  for (const [accountId, events] of eventsOf)
+    for (const event of events)
+      if (event.kind === 'fleet_notice' && event.accountId === accountId)
+        notices.push({ accountId, notice: event });
+  const reports = notices.flatMap(({ accountId, notice }) =>
+    notice.report === undefined ? [] : [{ accountId, report: notice.report }],
+  );
+  const reportIds = await insertReports(trx, reports);
+  const emails = new Map<number, NoticeEmail[]>();
+  let next = 0;
+  for (const { accountId, notice } of notices) {
+    const reportId = notice.report === undefined ? null : (reportIds[next++] ?? null);
+    const email = {
+      title: notice.key,
+      at: notice.at,
+      params: { ...notice.params, fleet_id: notice.fleetId, owner_id: notice.ownerId, report_id: reportId },
+    };
+    const list = emails.get(accountId);
+    if (list === undefined) emails.set(accountId, [email]);
+    else list.push(email);
   }
   return emails;
 }

@@ -237,22 +237,39 @@ export async function incomingFleets(
 /** Research 5 is Espionage technology (FLEETS.md section 5). */
 export const ESPIONAGE_RESEARCH_ID = 5;
 
-export async function insertReport(
+/**
+ * Stores reports, several accounts' at once, with one statement; their ids in the order given.
+ * The rows come back in no promised order, so each is matched by its account and content: two
+ * identical reports of one account are interchangeable.
+ */
+export async function insertReports(
   trx: Kysely<Database>,
-  accountId: number,
-  report: FleetReport,
-): Promise<number> {
-  const row = await trx
+  reports: readonly { accountId: number; report: FleetReport }[],
+): Promise<number[]> {
+  if (reports.length === 0) return [];
+  const rows = reports.map(({ accountId, report }) => ({
+    account_id: accountId,
+    kind: report.kind,
+    created_at: toIso(report.at),
+    data: JSON.stringify(report),
+  }));
+  const inserted = await trx
     .insertInto('reports')
-    .values({
-      account_id: accountId,
-      kind: report.kind,
-      created_at: toIso(report.at),
-      data: JSON.stringify(report),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .values(rows)
+    .returning(['id', 'account_id', 'data'])
+    .execute();
+  const ids = new Map<string, number[]>();
+  for (const row of inserted) {
+    const key = `${row.account_id}:${row.data}`;
+    const list = ids.get(key);
+    if (list === undefined) ids.set(key, [row.id]);
+    else list.push(row.id);
+  }
+  return rows.map((row) => {
+    const id = ids.get(`${row.account_id}:${row.data}`)?.shift();
+    if (id === undefined) throw new Error(`report of account ${row.account_id} not returned by its insert`);
+    return id;
+  });
 }
 
 export async function findReport(

@@ -8,6 +8,11 @@ export {
   saveFleets,
   type FleetRow,
 } from './fleets.repository.js';
-export { applyArrivalBatch, applyDueArrivals, fleetNoticeEmails } from './fleets.arrivals.js';
+export {
+  applyArrivalBatch,
+  applyDueArrivals,
+  fleetNoticeEmails,
+  fleetNoticeEmailsOf,
+} from './fleets.arrivals.js';
 export { returnFleetsHeadingTo } from './fleets.account-removal.js';
 export { endFleetAtHome } from './fleets.end.js';
