@@ -44,6 +44,7 @@ import { toLiveEvents, type EventBus, type LiveEvent } from '../events/index.js'
 import {
   applyArrivalBatch,
   applyDueArrivals,
+  incomingArrivalAt,
   fleetNoticeEmails,
   fleetNoticeEmailsOf,
 } from '../fleets/index.js';
@@ -173,11 +174,18 @@ async function settleLocked<T>(
   pending: OnCommit,
   /** The account row as the transaction's lock statement read it. */
   row?: LockedAccountRow,
-): Promise<T> {
+  /**
+   * Whether another account's fleet is due here (the lock row's `incoming_at`), to give up with
+   * ARRIVALS_FIRST when an arrival must be applied first; null: go on in any case.
+   */
+  incomingDue: boolean | null = null,
+): Promise<T | typeof ARRIVALS_FIRST> {
   const before = await loadAccountState(trx, accountId, stateCacheFor(deps.database.db), row);
   // A clock behind the last settling (another process, a restarted clock) must not rewind time.
   const at = Math.max(now, before.settledAt);
   const settled = settle(before, at, deps.rules);
+  // Settling stops at one of its own fleets' arrivals that touches another account.
+  if (incomingDue !== null && (incomingDue || settled.state.settledAt < at)) return ARRIVALS_FIRST;
   const change = await fn({
     trx,
     state: settled.state,
@@ -394,23 +402,42 @@ export async function withAccount<T>(
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
 ): Promise<T> {
-  // Fleet arrivals touching this account lock two accounts: applied first, in their own transactions.
-  await applyDueArrivals(deps, accountId, now);
-  const pending = pendingCommit();
   const { db, dialect } = deps.database;
-  const result = await dialect.writeTransaction(db, async (trx) => {
-    // The account's row, locked where the dialect locks rows (on SQLite the write transaction
-    // already holds the database's write lock, and the statement only finds the row).
-    const locked = await lockAccountQuery(dialect).executeTakeFirst(trx, accountId);
-    if (locked === undefined) throw new DomainError('NOT_FOUND');
-    return settleLocked(trx, deps, accountId, now, fn, pending, {
-      ...locked,
-      state_version: Number(locked.state_version),
+  // Fleet arrivals touching this account lock two accounts, so they are applied first, in their
+  // own transactions. Whether one is due is known from the lock statement's row (another
+  // account's fleet heading here) and from settling (one of its own fleets reaching another
+  // account): only then is this transaction given up, before it wrote anything, and run again
+  // after them (decision 181: a separate query for due arrivals cost every write a round trip).
+  for (let attempt = 0; ; attempt += 1) {
+    const pending = pendingCommit();
+    const result = await dialect.writeTransaction(db, async (trx) => {
+      // The account's row, locked where the dialect locks rows (on SQLite the write transaction
+      // already holds the database's write lock, and the statement only finds the row).
+      const locked = await lockAccountQuery(dialect).executeTakeFirst(trx, accountId);
+      if (locked === undefined) throw new DomainError('NOT_FOUND');
+      const incomingDue = locked.incoming_at !== null && Date.parse(locked.incoming_at) <= now;
+      return settleLocked(
+        trx,
+        deps,
+        accountId,
+        now,
+        fn,
+        pending,
+        { ...locked, state_version: Number(locked.state_version) },
+        attempt === 0 ? incomingDue : null,
+      );
     });
-  });
-  committed(deps, accountId, pending);
-  return result;
+    if (result === ARRIVALS_FIRST) {
+      await applyDueArrivals(deps, accountId, now);
+      continue;
+    }
+    committed(deps, accountId, pending);
+    return result;
+  }
 }
+
+/** settleLocked's answer when a fleet arrival is due: nothing was written, apply it and retry. */
+const ARRIVALS_FIRST: unique symbol = Symbol('arrivals first');
 
 const lockAccountsQueries = new WeakMap<
   DialectSeam,
@@ -440,6 +467,8 @@ type LockedAccountRow = AccountVersionRow & {
   military_points: number;
   total_points: number;
   next_event_at: string | null;
+  /** When another account's fleet first arrives at this one (fleets.repository incomingArrivalAt). */
+  incoming_at: string | null;
 };
 
 function storedDerived(row: LockedAccountRow): DerivedColumns {
@@ -469,6 +498,7 @@ function lockAccountQuery(dialect: DialectSeam): PreparedQuery<[number], LockedA
           .selectFrom('accounts')
           .select(ACCOUNT_ROW_COLUMNS)
           .select(['economy_points', 'science_points', 'military_points', 'total_points', 'next_event_at'])
+          .select(incomingArrivalAt)
           .where('id', '=', accountId),
       ),
     );
