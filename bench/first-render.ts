@@ -61,6 +61,8 @@ interface Sample {
   goto: number;
   /** The renderer main thread's busy time up to the h2, from a trace (BUSY=1; NaN otherwise). */
   busy: number;
+  /** Its CPU time up to the h2 (thread time of the trace's outermost events; BUSY=1). */
+  cpu: number;
   dom: number;
   frame: number;
   /** When the last file index.html names had arrived, and GET /me/planet, in the page's clock. */
@@ -116,6 +118,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** CPU time of the event on its thread (µs), when the trace has thread timing. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string };
@@ -125,30 +129,44 @@ interface TraceEvent {
  * The renderer main thread's busy time up to the first h2, in ms; with `print`, its self time per
  * trace event name too.
  */
-function traceBusy(trace: Buffer, print: boolean): number {
+function traceBusy(trace: Buffer, print: boolean): { busy: number; cpu: number } {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.find(
-    (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
-  );
+  // The page's renderer is the one whose main thread saw the probe's time stamp (a navigation may
+  // swap renderers: the first CrRendererMain of the trace can be the blank page's).
+  const isMark = (event: TraceEvent) =>
+    event.name === 'TimeStamp' && JSON.stringify(event.args ?? {}).includes('starhold-h2');
+  const mark = events.find(isMark);
+  const main =
+    (mark && { pid: mark.pid, tid: mark.tid }) ??
+    events.find(
+      (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+    );
   if (!main) throw new Error('no renderer main thread in the trace');
   // From the trace's start (just before page.goto) to the probe's console.timeStamp.
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
   const start = Math.min(...onMain.filter((event) => event.ph === 'X').map((event) => event.ts));
-  const until =
-    onMain.find(
-      (event) => event.name === 'TimeStamp' && JSON.stringify(event.args ?? {}).includes('starhold-h2'),
-    )?.ts ?? Infinity;
+  const until = mark?.ts ?? Infinity;
   const complete = onMain
     .filter((event) => event.ph === 'X' && event.ts >= start && event.ts < until)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, number>();
+  const selfCpu = new Map<string, number>();
   const stack: { event: TraceEvent; end: number }[] = [];
+  let cpu = 0;
   for (const event of complete) {
     const end = Math.min(event.ts + (event.dur ?? 0), until);
     while (stack.length > 0 && (stack.at(-1)?.end ?? 0) <= event.ts) stack.pop();
     const parent = stack.at(-1);
+    // The thread's CPU time in the outermost events (the part before the h2, pro rata): unlike the
+    // wall-clock durations, it does not grow when the machine's other work preempts the renderer.
+    if (!parent && event.dur) cpu += ((event.tdur ?? 0) * (end - event.ts)) / event.dur;
     if (parent) self.set(parent.event.name, (self.get(parent.event.name) ?? 0) - (end - event.ts));
     self.set(event.name, (self.get(event.name) ?? 0) + (end - event.ts));
+    if (event.tdur !== undefined) {
+      if (parent?.event.tdur !== undefined)
+        selfCpu.set(parent.event.name, (selfCpu.get(parent.event.name) ?? 0) - event.tdur);
+      selfCpu.set(event.name, (selfCpu.get(event.name) ?? 0) + event.tdur);
+    }
     stack.push({ event, end });
   }
   if (process.env.TRACE === 'scripts') {
@@ -174,16 +192,18 @@ function traceBusy(trace: Buffer, print: boolean): number {
     }
   }
   const busy = [...self.values()].reduce((sum, us) => sum + us, 0);
-  if (!print) return busy / 1000;
+  if (!print) return { busy: busy / 1000, cpu: cpu / 1000 };
   console.log(
-    `renderer main thread, self time up to the h2 (${((until - start) / 1000).toFixed(0)} ms; busy ${(busy / 1000).toFixed(0)} ms):`,
+    `renderer main thread, self time up to the h2 (${((until - start) / 1000).toFixed(0)} ms; busy ${(busy / 1000).toFixed(0)} ms, CPU ${(cpu / 1000).toFixed(0)} ms):`,
   );
   for (const [name, us] of [...self]
     .sort((a, b) => b[1] - a[1])
     .slice(0, Number(process.env.PROFILE_TOP ?? 25))) {
-    console.log(`  ${(us / 1000).toFixed(1).padStart(7)} ms  ${name}`);
+    console.log(
+      `  ${(us / 1000).toFixed(1).padStart(7)} ms  ${(((selfCpu.get(name) ?? Number.NaN) / 1000).toFixed(1) + ' CPU').padStart(10)}  ${name}`,
+    );
   }
-  return busy / 1000;
+  return { busy: busy / 1000, cpu: cpu / 1000 };
 }
 
 async function oneLoad(
@@ -266,10 +286,12 @@ async function oneLoad(
         },
       };
     });
-    const busy = traced ? traceBusy(traced, !process.env.BUSY) : Number.NaN;
+    const { busy, cpu } = traced
+      ? traceBusy(traced, !process.env.BUSY)
+      : { busy: Number.NaN, cpu: Number.NaN };
     if (process.env.DIAG) console.log(JSON.stringify(inPage.diag));
     const { diag: _diag, ...timings } = inPage;
-    return { goto, busy, ...timings };
+    return { goto, busy, cpu, ...timings };
   } finally {
     await context.close();
   }
@@ -351,13 +373,14 @@ async function main(): Promise<void> {
     console.log(`${RUNS} loads per build, min / median / max in ms`);
     const width = Math.max(...builds.map((build) => build.name.length));
     console.log(
-      `${''.padEnd(width)}  ${['goto->h2 visible', 'main thread busy', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in', 'load event'].map((h) => h.padEnd(20)).join('')}`,
+      `${''.padEnd(width)}  ${['goto->h2 visible', 'main thread busy', 'main thread CPU', 'in page: h2 in DOM', 'next frame', 'files in', '/me/planet in', 'load event'].map((h) => h.padEnd(20)).join('')}`,
     );
     builds.forEach((build, index) => {
       const list = samples[index] ?? [];
       const columns = [
         list.map((s) => s.goto),
         list.map((s) => s.busy),
+        list.map((s) => s.cpu),
         list.map((s) => s.dom),
         list.map((s) => s.frame),
         list.map((s) => s.filesIn),
