@@ -14,6 +14,9 @@ export interface SearchHit {
 
 export const SEARCH_GROUP_LIMIT = 6;
 
+/** Players need two characters: one letter would list the first eight usernames, not a search. */
+export const PLAYER_QUERY_MIN = 2;
+
 /** Lower case without accents, so that "syn" finds "Synthétiseur" and "electro" finds "Électro...". */
 export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
