@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -9,44 +11,116 @@ const rootPackage = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
 ) as { version: string };
 
+type Bundle = Parameters<Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>>[1];
+
+/**
+ * A chunk and every chunk it imports statically, however deep, in load order; and their
+ * stylesheets. A modulepreload fetches one file: Chromium does not follow its imports, so a chunk
+ * two imports away (the dashboard's goals, their schemas) was only requested once its importer
+ * had arrived and been parsed.
+ */
+function chunkClosure(bundle: Bundle, fileName: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const visit = (file: string) => {
+    const output = bundle[file];
+    if (output?.type !== 'chunk' || scripts.includes(file)) return;
+    scripts.push(file);
+    for (const css of output.viteMetadata?.importedCss ?? []) styles.add(css);
+    output.imports.forEach(visit);
+  };
+  visit(fileName);
+  return { scripts, styles: [...styles] };
+}
+
+function screenChunk(bundle: Bundle, entrySuffix: string) {
+  const chunk = Object.values(bundle).find(
+    (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(entrySuffix),
+  );
+  if (!chunk) throw new Error(`No chunk for ${entrySuffix}`);
+  return chunk.fileName;
+}
+
 /**
  * The dashboard is the landing page (a login also lands there), and its chunk was only requested
- * once the entry had run and GET /me had answered. Preloading it from index.html fetches it with
- * the entry's own chunks.
+ * once the entry had run and GET /me had answered; the star map's likewise. index.html's early
+ * script, which knows the path, preloads the starting screen's chunk and everything it imports
+ * with the entry's own files: the lists are written into it here. (As static links, the
+ * dashboard's were fetched on every path, ahead of the map's files and of GET /me.) The
+ * dashboard's stylesheets stay linked statically, so that they hold the first frame back.
  */
-function preloadLandingScreen(entrySuffix: string): Plugin {
+function preloadScreens({ landing, map }: { landing: string; map: string }): Plugin {
   return {
-    name: 'starhold-preload-landing-screen',
+    name: 'starhold-preload-screens',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const landing = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entrySuffix));
-        if (!landing) throw new Error(`No chunk for ${entrySuffix}`);
-        const scripts = [landing.fileName, ...landing.imports].filter((file) => !html.includes(`/${file}"`));
-        // Vite's loader waits for a lazy chunk's stylesheets before handing the module over; it
-        // skips those already linked, so linking them here removes that wait too.
-        const styles = [landing.fileName, ...landing.imports]
-          .flatMap((file) => {
-            const output = bundle[file];
-            return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
-          })
-          .filter((file) => !html.includes(`/${file}"`));
-        const link = (rel: string, file: string) => ({
-          tag: 'link',
-          attrs: { rel, crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        });
+        // Those index.html links anyway (the entry's imports) are left out.
+        const unlinked = (files: string[]) => files.filter((file) => !html.includes(`/${file}"`));
+        const href = (file: string) => `/${file}`;
+        const landingFiles = chunkClosure(bundle, screenChunk(bundle, landing));
+        const mapFiles = chunkClosure(bundle, screenChunk(bundle, map));
+        const placeholder =
+          /\{ dashboard: \[\], map: \[\], mapStyles: \[\] \};? \/\* starhold:screen-files \*\//;
+        if (!placeholder.test(html)) throw new Error('index.html lacks the screen files placeholder');
+        const files = {
+          dashboard: unlinked(landingFiles.scripts).map(href),
+          map: unlinked(mapFiles.scripts).map(href),
+          mapStyles: unlinked(mapFiles.styles).map(href),
+        };
         return {
-          html,
-          tags: [
-            ...scripts.map((file) => link('modulepreload', file)),
-            ...styles.map((file) => link('stylesheet', file)),
-          ],
+          html: html.replace(placeholder, `${JSON.stringify(files)};`),
+          // Vite's loader waits for a lazy chunk's stylesheets before handing the module over; it
+          // skips those already linked, so linking them here removes that wait too.
+          tags: unlinked(landingFiles.styles).map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: href(file) },
+            injectTo: 'head' as const,
+          })),
         };
       },
+    },
+  };
+}
+
+/**
+ * The app imports Mantine's stylesheets component by component (src/styles/mantine.css). A
+ * component whose classes are in the built code while its stylesheet is not in the built CSS
+ * would render unstyled: the build stops and names the stylesheet to add.
+ */
+function mantineStylesCheck(): Plugin {
+  return {
+    name: 'starhold-mantine-styles-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const stylesDir = join(
+        dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')),
+        'styles',
+      );
+      const classesOf = (text: string) => new Set(text.match(/m_[0-9a-f]{8}/g) ?? []);
+      const outputs = Object.values(bundle);
+      const used = classesOf(
+        outputs.map((output) => (output.type === 'chunk' ? output.code : '')).join('\n'),
+      );
+      const styled = classesOf(
+        outputs
+          .map((output) =>
+            output.type === 'asset' && output.fileName.endsWith('.css') ? String(output.source) : '',
+          )
+          .join('\n'),
+      );
+      const missing = readdirSync(stylesDir)
+        .filter((file) => file.endsWith('.css') && !file.endsWith('.layer.css'))
+        .filter((file) => {
+          const classes = [...classesOf(readFileSync(join(stylesDir, file), 'utf8'))];
+          return classes.some((name) => used.has(name)) && !classes.some((name) => styled.has(name));
+        });
+      if (missing.length > 0)
+        this.error(
+          `Mantine components without their styles: add ${missing.map((file) => `@mantine/core/styles/${file}`).join(', ')} to src/styles/mantine.css`,
+        );
     },
   };
 }
@@ -75,7 +149,12 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadLandingScreen('/src/features/dashboard/index.ts'), precompress()],
+  plugins: [
+    react(),
+    preloadScreens({ landing: '/src/features/dashboard/index.ts', map: '/src/features/systems/index.tsx' }),
+    mantineStylesCheck(),
+    precompress(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -100,6 +179,10 @@ export default defineConfig({
               name: 'i18n',
               test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
             },
+            // Everything else the entry imports statically, in one file: it is all evaluated at the
+            // start anyway, and each of the ~10 small shared chunks it was split into took one of
+            // HTTP/1.1's six connections ahead of the early GET /me (decision 162).
+            { name: 'start', tags: ['$initial'] },
           ],
         },
       },

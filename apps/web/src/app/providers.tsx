@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import '../styles/mantine.css';
 import '../styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
