@@ -192,9 +192,9 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     // Decision 181: in WAL mode `normal` appends each commit to the log without waiting for the
-    // disk (an fsync per commit held the event loop ~2 ms on a busy disk); the checkpointer
-    // syncs the log every second, off the event loop. A killed process loses nothing: the log
-    // is in the OS's cache.
+    // disk; the checkpointer syncs the log every second, off the event loop. A killed process
+    // loses nothing: the log is in the OS's cache. Set on every start: a reopened WAL file ran
+    // `normal` already (better-sqlite3's build default), a new one `full` (a sync per commit).
     const synchronous = target.synchronous === 'full' ? 'full' : 'normal';
     sqlite.pragma(`synchronous = ${synchronous}`);
     const onDisk = target.file !== ':memory:' && target.file !== '';
