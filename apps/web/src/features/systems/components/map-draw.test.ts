@@ -174,6 +174,18 @@ describe('drawMap', () => {
     expect(gate >>> 24).toBeLessThan(255);
     expect(RASTER_MIN_SYSTEMS).toBeLessThanOrEqual(400);
 
+    // Two device pixels per CSS pixel: a gate is two device pixels wide, as a 1 px path would be.
+    const dense = {
+      image: { width: 840, height: 840, data: new Uint8ClampedArray(840 * 840 * 4) } as ImageData,
+      layer: pixelLayer(840, 840),
+      ratio: 2,
+    };
+    dense.layer = pixelLayer(840, 840, dense.image.data);
+    drawMap(recorder().ctx, big, transform, view, FALLBACK_COLORS, none, false, false, dense);
+    // Row 0's gates run along device row 20 (y 0 at 10 css px); between systems 1 and 2, device x 40.
+    const column = [18, 19, 20, 21, 22].map((row) => dense.layer.pixels[row * 840 + 40]! >>> 24);
+    expect(column.filter((alpha) => alpha > 60).length).toBeGreaterThanOrEqual(2);
+
     // Few systems in view: paths, as without pixels.
     const close = recorder();
     drawMap(close.ctx, big, { x: -1500, y: -1500, k: 8 }, view, FALLBACK_COLORS, none, false, false, raster);

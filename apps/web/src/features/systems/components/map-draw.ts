@@ -493,6 +493,7 @@ function drawSystemsPixels(
   const ty = transform.y * ratio;
   layer.pixels.fill(0);
   const gate = parseColor(colors.gate, ctx);
+  const thick = ratio >= 1.5;
   const { gateFrom, gateTo, x, y } = scene;
   for (let g = 0; g < gateFrom.length; g += 1) {
     const a = gateFrom[g]!;
@@ -508,7 +509,19 @@ function drawSystemsPixels(
       (ay > view.maxY && by > view.maxY)
     )
       continue;
-    drawLine(layer, ax * k + tx, ay * k + ty, bx * k + tx, by * k + ty, gate);
+    const x0 = ax * k + tx;
+    const y0 = ay * k + ty;
+    const x1 = bx * k + tx;
+    const y1 = by * k + ty;
+    if (!thick) drawLine(layer, x0, y0, x1, y1, gate);
+    else if (Math.abs(x1 - x0) >= Math.abs(y1 - y0)) {
+      // Two device pixels wide on high-density screens, as a 1 px path would be.
+      drawLine(layer, x0, y0 - 0.5, x1, y1 - 0.5, gate);
+      drawLine(layer, x0, y0 + 0.5, x1, y1 + 0.5, gate);
+    } else {
+      drawLine(layer, x0 - 0.5, y0, x1 - 0.5, y1, gate);
+      drawLine(layer, x0 + 0.5, y0, x1 + 0.5, y1, gate);
+    }
   }
   const r = radius * ratio;
   const tones = [
