@@ -1,39 +1,6 @@
 import type { Fleet } from '@starhold/contract';
-import { requestUrl } from '../../test/request-url';
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Answer = { status?: number; body: unknown };
-type Route = (body: unknown) => Answer;
-
-/** A fetch double for the fleet calls: answers per "METHOD /path", and records every call. */
-export function fakeFleetApi(routes: Record<string, Answer | Route>) {
-  const calls: FakeCall[] = [];
-  const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(requestUrl(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body });
-    const route = routes[`${method} ${path}`];
-    const answer: Answer = route
-      ? typeof route === 'function'
-        ? route(body)
-        : route
-      : { status: 404, body: { message: 'nope', code: 404, i18n_comment: 'NOT_FOUND' } };
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-  };
-  return { fetch, calls };
-}
+export { fakeApi } from '../../test/fake-api';
 
 export function shipItem(id: number, value: number, flags: { can_spy?: boolean } = {}) {
   return {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { FleetOrderBody } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import { fakeFleetApi, fleet, preview, shipItem } from '../test-utils';
+import { fakeApi, fleet, preview, shipItem } from '../test-utils';
 import { DispatchModal, type DispatchTarget } from './DispatchModal';
 
 const target: DispatchTarget = {
@@ -20,13 +20,13 @@ const ships = {
   max_construction_lists: 1,
 };
 
-let api: ReturnType<typeof fakeFleetApi>;
+let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
-  api = fakeFleetApi({
+  api = fakeApi({
     'GET /me/planet/ships': { body: { data: ships } },
     // The faked server refuses an attack that takes the probes along, like INVALID_FLEET would.
-    'POST /me/fleets/preview': (body) =>
+    'POST /me/fleets/preview': ({ body }) =>
       (body as FleetOrderBody).ships.some((ship) => ship.id === 6) && (body as FleetOrderBody).mission === 3
         ? { status: 400, body: { message: 'bad', code: 40000, i18n_comment: 'INVALID_FLEET' } }
         : { body: { data: preview } },

@@ -4,14 +4,14 @@ import type { FleetList } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { systemsColumns } from '../../../test/systems-columns';
-import { fakeFleetApi, fleet, systemItem } from '../test-utils';
+import { fakeApi, fleet, systemItem } from '../test-utils';
 import { FleetsPage } from './FleetsPage';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
 const clock = { now: () => now };
 
 let list: FleetList;
-let api: ReturnType<typeof fakeFleetApi>;
+let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
   list = {
@@ -36,7 +36,7 @@ beforeEach(() => {
       },
     ],
   };
-  api = fakeFleetApi({
+  api = fakeApi({
     'GET /me/fleets': () => ({ body: { data: list } }),
     // System 40 is left out: a place the list does not know keeps its number.
     'GET /systems/map': {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toasts } from '../../../lib/toasts';
 import { renderWithApp } from '../../../test/render';
 import { systemsColumns } from '../../../test/systems-columns';
-import { fakeFleetApi, systemItem } from '../test-utils';
+import { fakeApi, systemItem } from '../test-utils';
 import { HostileFleetsBadge } from './HostileFleetsBadge';
 
 const now = Date.parse('2026-11-23T12:00:00Z');
@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('HostileFleetsBadge', () => {
   it('shows the count, the nearest arrival and its target by name of the hostile fleets still on their way', async () => {
-    const api = fakeFleetApi({
+    const api = fakeApi({
       'GET /me/fleets': {
         body: {
           data: {
@@ -52,7 +52,7 @@ describe('HostileFleetsBadge', () => {
 
   it('shows nothing without hostile fleets, and no error toast when the list fails', async () => {
     toasts.clearAll();
-    const api = fakeFleetApi({});
+    const api = fakeApi({});
     vi.stubGlobal('fetch', api.fetch);
     renderWithApp(<HostileFleetsBadge clock={clock} />);
     await vi.waitFor(() => expect(api.calls).toHaveLength(1));

@@ -60,7 +60,7 @@ describe('GoalsPanel', () => {
           : entry,
     );
     const api = fakeApi({
-      'GET /me/goals': (call) => ({ body: { data: call === 1 ? claimable : afterClaim } }),
+      'GET /me/goals': ({ count }) => ({ body: { data: count === 1 ? claimable : afterClaim } }),
       'POST /me/goals/2/claim': { body: { data: afterClaim[1] } },
     });
     vi.stubGlobal('fetch', api.fetch);
