@@ -379,3 +379,50 @@ describe("the scheduler's batch of arrivals (decision 174)", () => {
       ).toHaveLength(1);
   });
 });
+
+describe('the scheduler batch over accounts sharing targets (decision 177)', () => {
+  it('applies every transport once, whichever chunks run at once, and again finds nothing to apply', async () => {
+    const targets = await Promise.all([registerPlayer(t.app), registerPlayer(t.app)]);
+    const senders = await Promise.all(Array.from({ length: 4 }, () => registerPlayer(t.app)));
+    const places = await Promise.all(targets.map((target) => homePlace(t.database.db, target.me.id)));
+    const sent: Fleet[] = [];
+    for (const [i, sender] of senders.entries()) {
+      await equip(t.database.db, sender.me.id, { 7: 2 }, { 6: 2 });
+      for (const [j, place] of places.entries()) {
+        const response = await call(t, sender, 'POST', '/me/fleets', {
+          mission: 1,
+          target: { system_id: place.systemId, orbit: place.orbit },
+          ships: [{ id: 7, count: 1 }],
+          speed: [100, 70, 40, 10][(i + j) % 4],
+          prefer: 'shortest',
+          cargo: { metal: 100, crystal: 0, fuel: 0 },
+        });
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+        sent.push(response.body.data as unknown as Fleet);
+      }
+    }
+    t.clock.set(Math.max(...sent.map((fleet) => Date.parse(fleet.arrives_at))) + 1);
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    const delivered = async () => ({
+      targets: await Promise.all(targets.map((target) => emailsTitled(target.me.id, 'transport_delivered'))),
+      senders: await Promise.all(senders.map((sender) => emailsTitled(sender.me.id, 'transport_delivered'))),
+    });
+    await runSchedulerOnce(deps, t.clock());
+    const once = await delivered();
+    expect(once.targets.map((emails) => emails.length)).toEqual([4, 4]);
+    expect(once.senders.map((emails) => emails.length)).toEqual([2, 2, 2, 2]);
+    const outbound = await t.database.db
+      .selectFrom('fleets')
+      .select('id')
+      .where(
+        'account_id',
+        'in',
+        senders.map((sender) => sender.me.id),
+      )
+      .where('state', '=', 'outbound')
+      .execute();
+    expect(outbound).toEqual([]);
+    await runSchedulerOnce(deps, t.clock());
+    expect(await delivered()).toEqual(once);
+  });
+});
