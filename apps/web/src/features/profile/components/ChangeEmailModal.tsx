@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconAt, IconMailForward } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DoneNotice, EmailField } from '../../../components/account-fields';
 import { AppModal } from '../../../components/AppModal';
-import { PasswordField } from '../../../components/fields';
 import { emailError } from '../../../lib/account-validation';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestEmailChange } from '../api/account';
+import { CurrentPasswordField, FormEnd } from './form-parts';
 
 /** New address and password; the change happens when the link sent to the new address is followed. */
 export function ChangeEmailModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -53,32 +53,18 @@ export function ChangeEmailModal({ opened, onClose }: { opened: boolean; onClose
               submitted={submitted}
               serverError={fieldFailure('new_email')}
             />
-            <PasswordField
+            <CurrentPasswordField
               label={t('auth:fields.password')}
-              autoComplete="current-password"
-              required
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              invalid={(submitted && password === '') || fieldFailure('password') !== undefined}
-              feedback={
-                fieldFailure('password')
-                  ? t(`errors:${fieldFailure('password')}`)
-                  : t('auth:validation.required')
-              }
+              onValue={setPassword}
+              submitted={submitted}
+              serverError={fieldFailure('password')}
             />
-            {failure && !failure.fields && (
-              <Alert color="red" role="alert">
-                {t(`errors:${failure.i18nKey}`)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cancel')}
-              </Button>
+            <FormEnd failure={failure && !failure.fields ? failure.i18nKey : undefined} onCancel={close}>
               <Button type="submit" loading={request.isPending} leftSection={<IconAt size={16} />}>
                 {t('email.submit')}
               </Button>
-            </Group>
+            </FormEnd>
           </Stack>
         </form>
       )}

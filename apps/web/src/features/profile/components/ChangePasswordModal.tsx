@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DoneNotice, NewPasswordFields, newPasswordAccepted } from '../../../components/account-fields';
 import { AppModal } from '../../../components/AppModal';
-import { PasswordField } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/account';
+import { CurrentPasswordField, FormEnd } from './form-parts';
 
 /** Current password, new password twice; on success the other sessions have ended. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -44,15 +44,13 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       ) : (
         <form onSubmit={submit} noValidate aria-label={t('changePassword')}>
           <Stack>
-            <PasswordField
+            <CurrentPasswordField
               label={t('password.current')}
-              autoComplete="current-password"
-              required
-              data-autofocus
               value={current}
-              onChange={(event) => setCurrent(event.currentTarget.value)}
-              invalid={(submitted && currentError !== undefined) || wrongCurrent}
-              feedback={wrongCurrent ? t('errors:WRONG_PASSWORD') : t('auth:validation.required')}
+              onValue={setCurrent}
+              submitted={submitted}
+              serverError={wrongCurrent ? 'WRONG_PASSWORD' : undefined}
+              autoFocus
             />
             <NewPasswordFields
               label={t('password.new')}
@@ -62,19 +60,11 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
               onRepeat={setRepeat}
               submitted={submitted}
             />
-            {failure && !wrongCurrent && (
-              <Alert color="red" role="alert">
-                {t(`errors:${failure.i18nKey}`)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cancel')}
-              </Button>
+            <FormEnd failure={failure && !wrongCurrent ? failure.i18nKey : undefined} onCancel={close}>
               <Button type="submit" loading={change.isPending} leftSection={<IconKey size={16} />}>
                 {t('password.submit')}
               </Button>
-            </Group>
+            </FormEnd>
           </Stack>
         </form>
       )}

@@ -4,9 +4,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../../components/AppModal';
-import { PasswordField } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/account';
+import { CurrentPasswordField, FormEnd } from './form-parts';
 
 /** Deleting the account: final, after the password again. */
 export function DeleteAccountCard() {
@@ -50,25 +50,15 @@ export function DeleteAccountCard() {
             <Alert color="red" title={t('delete.warningTitle')}>
               {t('delete.warning')}
             </Alert>
-            <PasswordField
+            <CurrentPasswordField
               label={t('auth:fields.password')}
-              autoComplete="current-password"
-              required
-              data-autofocus
               value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              invalid={(submitted && password === '') || wrong}
-              feedback={wrong ? t('errors:WRONG_PASSWORD') : t('auth:validation.required')}
+              onValue={setPassword}
+              submitted={submitted}
+              serverError={wrong ? 'WRONG_PASSWORD' : undefined}
+              autoFocus
             />
-            {failure && !wrong && (
-              <Alert color="red" role="alert">
-                {t(`errors:${failure.i18nKey}`)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cancel')}
-              </Button>
+            <FormEnd failure={failure && !wrong ? failure.i18nKey : undefined} onCancel={close}>
               <Button
                 type="submit"
                 color="red"
@@ -77,7 +67,7 @@ export function DeleteAccountCard() {
               >
                 {t('delete.submit')}
               </Button>
-            </Group>
+            </FormEnd>
           </Stack>
         </form>
       </AppModal>
