@@ -45,6 +45,11 @@ export interface DialectSeam {
    * reads go on beside it on other connections, chunks are this long.
    */
   readonly arrivalChunk: number;
+  /**
+   * Chunks of arrivals the scheduler runs at once, on disjoint accounts and orbits (decision
+   * 177): one on SQLite, whose chunks are sized by time and run in turn; several on PostgreSQL.
+   */
+  readonly arrivalChunksAtOnce: number;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);
@@ -90,5 +95,6 @@ export function createDialectSeam(name: DialectName): DialectSeam {
           }),
     keepsRankingVersion: !isPg,
     arrivalChunk: isPg ? 16 : 32,
+    arrivalChunksAtOnce: isPg ? 4 : 1,
   };
 }

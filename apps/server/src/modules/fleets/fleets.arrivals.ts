@@ -376,16 +376,13 @@ export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: n
     .execute();
   const due = dueFrom(rows);
   if (due.length === 0) return 0;
-  return deps.database.dialect.name === 'sqlite'
-    ? applyInTurn(deps, due, now)
-    : applyConcurrently(deps, due, now);
+  return deps.database.dialect.arrivalChunksAtOnce > 1
+    ? applyConcurrently(deps, due, now)
+    : applyInTurn(deps, due, now);
 }
 
-/** How long one SQLite chunk may hold the connection and the event loop (reads wait that long). */
-const SQLITE_CHUNK_BUDGET_MS = 4;
-/** Chunks of one PostgreSQL batch in flight at once (the pool has 10 connections; reads need some). */
-const CONCURRENT_CHUNKS = 4;
-
+/** How long one chunk run in turn (SQLite) may hold the connection and the event loop: reads wait that long. */
+const CHUNK_BUDGET_MS = 4;
 /** The last chunk size per database handle, where the next batch starts. */
 const chunkSizes = new WeakMap<object, number>();
 
@@ -393,7 +390,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 
 /**
  * Consecutive chunks one after the other, each sized from the last one's time per arrival to
- * about SQLITE_CHUNK_BUDGET_MS (at most the dialect's arrivalChunk): as many arrivals per commit
+ * about CHUNK_BUDGET_MS (at most the dialect's arrivalChunk): as many arrivals per commit
  * as the budget allows, on a quiet machine as on a loaded one.
  */
 async function applyInTurn(deps: EconomyDeps, due: readonly DueArrival[], now: number): Promise<number> {
@@ -406,7 +403,7 @@ async function applyInTurn(deps: EconomyDeps, due: readonly DueArrival[], now: n
     const started = performance.now();
     const done = await applyChunk(deps, chunk, now);
     const perArrival = (performance.now() - started) / Math.max(1, done.taken);
-    size = Math.max(1, Math.min(largest, Math.floor(SQLITE_CHUNK_BUDGET_MS / perArrival)));
+    size = Math.max(1, Math.min(largest, Math.floor(CHUNK_BUDGET_MS / perArrival)));
     chunkSizes.set(deps.database.db, size);
     applied += done.applied;
     index += done.taken;
@@ -436,10 +433,10 @@ const keysOf = (arrival: DueArrival): string[] => [
  * The batch's arrivals, in time order, grouped into chunks of at most the dialect's arrivalChunk:
  * an arrival joins the chunk that last took one of its accounts or its orbit when that is the only
  * one and has room; one touching no chunk yet joins the smallest open chunk (or opens one, up to
- * CONCURRENT_CHUNKS); otherwise it opens a chunk that waits for every chunk it shares one with.
+ * the dialect's arrivalChunksAtOnce); otherwise it opens a chunk that waits for every chunk it shares one with.
  * Each account and orbit therefore sees its arrivals in time order, whichever chunks run at once.
  */
-function planChunks(due: readonly DueArrival[], largest: number): PlannedChunk[] {
+function planChunks(due: readonly DueArrival[], largest: number, atOnce: number): PlannedChunk[] {
   const chunks: PlannedChunk[] = [];
   const lastWith = new Map<string, PlannedChunk>();
   let open: PlannedChunk[] = [];
@@ -460,7 +457,7 @@ function planChunks(due: readonly DueArrival[], largest: number): PlannedChunk[]
           best === undefined || candidate.arrivals.length < best.arrivals.length ? candidate : best,
         undefined,
       );
-      chunk = smallest === undefined || open.length < CONCURRENT_CHUNKS ? openChunk(new Set()) : smallest;
+      chunk = smallest === undefined || open.length < atOnce ? openChunk(new Set()) : smallest;
     } else if (touching.size === 1 && only.arrivals.length < largest) chunk = only;
     else chunk = openChunk(touching);
     chunk.arrivals.push(arrival);
@@ -470,17 +467,18 @@ function planChunks(due: readonly DueArrival[], largest: number): PlannedChunk[]
   return chunks;
 }
 
-/** Chunks that share nothing run at once, at most CONCURRENT_CHUNKS of them. */
+/** Chunks that share nothing run at once, at most the dialect's arrivalChunksAtOnce. */
 async function applyConcurrently(
   deps: EconomyDeps,
   due: readonly DueArrival[],
   now: number,
 ): Promise<number> {
-  const chunks = planChunks(due, deps.database.dialect.arrivalChunk);
+  const { arrivalChunk, arrivalChunksAtOnce } = deps.database.dialect;
+  const chunks = planChunks(due, arrivalChunk, arrivalChunksAtOnce);
   let running = 0;
   const waiting: (() => void)[] = [];
   const slot = async (): Promise<void> => {
-    if (running < CONCURRENT_CHUNKS) {
+    if (running < arrivalChunksAtOnce) {
       running += 1;
       return;
     }
