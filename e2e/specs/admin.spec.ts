@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,11 +10,8 @@ import { expect, newPlayer, register, test } from './helpers';
  * The operators' console (issue 23): a player is refused; `npm run admin -- promote` through the
  * running server's socket (decision 221) opens it; the operator finds a player, suspends them
  * with a reason (their session ends), grants NMI, reinstates them, and reads it all in the audit
- * log. With STARHOLD_SHOTS_DIR set, it also takes the console's screenshots (fr/en, 1280/375 px,
- * human and insectoid operators).
+ * log. The console's screenshots are e2e/screenshots/admin-screenshots.ts.
  */
-test.describe.configure({ mode: 'serial' });
-
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const baseURL = `http://127.0.0.1:${process.env.STARHOLD_E2E_PORT}`;
@@ -122,51 +118,5 @@ test('a player is refused; a promoted operator suspends, grants NMI and reinstat
   await expect(audit.getByRole('row').nth(2)).toContainText('NMI accordés');
   await expect(audit.getByRole('row').nth(3)).toContainText('Suspension');
   await expect(audit.getByRole('row').nth(3)).toContainText('bot farming');
-  await victimContext.dispose();
-});
-
-test('screenshots of the console: fr/en, 1280/375 px, both race themes', async ({ browser }) => {
-  const shots = process.env.STARHOLD_SHOTS_DIR;
-  test.skip(shots === undefined, 'STARHOLD_SHOTS_DIR not set');
-  test.setTimeout(180_000);
-  mkdirSync(shots ?? '', { recursive: true });
-  const { context: victimContext, player: victim } = await victimSession();
-  const victimName = victim.email.split('@')[0]?.replace('-', '_').slice(0, 20) ?? '';
-  for (const [race, raceLabel] of [
-    ['human', 'Humain'],
-    ['insectoid', 'Insectoïde'],
-  ] as const) {
-    const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
-    const page = await context.newPage();
-    const operator = newPlayer(`op${race}`);
-    await register(page, operator, raceLabel);
-    await admin('promote', operator.email);
-    await page.goto('/admin');
-    await openAccount(page, victimName);
-    const accountUrl = page.url();
-    for (const language of ['fr', 'en'] as const) {
-      await page.evaluate((value) => localStorage.setItem('starhold.language', value), language);
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-        await page.goto('/admin');
-        await expect(page.getByTestId('admin-search')).toBeVisible();
-        await expect(
-          page.getByTestId('admin-audit').getByText('bot farming').filter({ visible: true }).first(),
-        ).toBeVisible();
-        await page.screenshot({
-          path: join(shots ?? '', `admin-list-${race}-${language}-${width}.png`),
-          fullPage: true,
-        });
-        await page.goto(accountUrl);
-        await expect(page.getByTestId('admin-account')).toBeVisible();
-        await page.screenshot({
-          path: join(shots ?? '', `admin-account-${race}-${language}-${width}.png`),
-          fullPage: true,
-        });
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('starhold.language', 'fr'));
-    await context.close();
-  }
   await victimContext.dispose();
 });
