@@ -14,6 +14,7 @@ import { goalsMigration } from './011-goals.js';
 import { accountsMigration } from './012-accounts.js';
 import { operatorsMigration } from './013-operators.js';
 import { fleetsDueIndexMigration } from './014-fleets-due-index.js';
+import { stateVersionReturnedMigration } from './015-state-version-returned.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -37,4 +38,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['013-operators', operatorsMigration],
   ['011-goals', goalsMigration],
   ['014-fleets-due-index', fleetsDueIndexMigration],
+  ['015-state-version-returned', stateVersionReturnedMigration],
 ];

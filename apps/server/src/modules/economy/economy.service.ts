@@ -201,8 +201,8 @@ async function settleLocked<T>(
   // snapshot and the clock, so the stored row stays a valid "settled at settled_at" snapshot and
   // the next reader derives the same state from it. Writing it would cost a commit per screen.
   if (change.state === undefined && events.length === 0) return change.result;
-  await saveSettled(trx, deps, before, after, events, pending, row && storedDerived(row));
-  await keepSaved(trx, deps, storedForm(before, after), pending);
+  const version = await saveSettled(trx, deps, before, after, events, pending, row && storedDerived(row));
+  await keepSaved(trx, deps, storedForm(before, after), pending, version);
   return change.result;
 }
 
@@ -221,7 +221,10 @@ export async function keepSaved(
   deps: EconomyDeps,
   after: AccountState,
   pending: Pick<OnCommit, 'callbacks'>,
-  /** The version when the caller read it already (withAccounts reads all its accounts' at once). */
+  /**
+   * The version when the caller knows it already: the save's own update returns it
+   * (settleLocked), withAccounts reads all its accounts' at once.
+   */
   known?: number,
 ): Promise<void> {
   const version = known ?? (await stateVersion(trx, after.accountId));
@@ -265,9 +268,9 @@ async function saveSettled(
   events: readonly GameEvent[],
   pending: OnCommit,
   stored?: DerivedColumns,
-): Promise<void> {
+): Promise<number> {
   const accountId = after.accountId;
-  await saveAccountState(
+  const version = await saveAccountState(
     trx,
     before,
     after,
@@ -277,6 +280,7 @@ async function saveSettled(
   const emails = await emailsOf(trx, accountId, events);
   await insertEmails(trx, accountId, emails);
   await announce(trx, deps, accountId, toLiveEvents(events, emails.length), pending);
+  return version;
 }
 
 /** The emails of a settlement's events (a fleet notice's report stored first). */

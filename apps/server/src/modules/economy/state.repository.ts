@@ -2,7 +2,7 @@
  * An account's stored game state: loading it inside the caller's transaction (or from the state
  * cache at the row's version), and saving what settling or an action changed.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   type AccountState,
   type PlanetState,
@@ -203,9 +203,12 @@ function accountUpdate(nextEvent: boolean, points: boolean) {
     let query = db
       .updateTable('accounts')
       .set({ nmi, next_item_id: nextItemId, settled_at: settledAt as unknown as string })
+      // Moved here and returned (migration 015: the state columns' trigger then leaves it).
+      .set({ state_version: sql<number>`state_version + 1` })
       .where('id', '=', accountId as number)
       .where('nmi', '=', oldNmi as number)
-      .where('next_item_id', '=', oldNextItemId as number);
+      .where('next_item_id', '=', oldNextItemId as number)
+      .returning('state_version');
     if (nextEvent) query = query.set({ next_event_at: rest.shift() as unknown as string | null });
     if (points) {
       const [economy, science, military, total] = rest as [number, number, number, number];
@@ -377,7 +380,8 @@ const updateConstruction = prepared(16, (db: Kysely<Database>, ...values: Constr
 });
 
 /**
- * Writes the difference between `before` (as loaded) and `after`. Account and planet updates are
+ * Writes the difference between `before` (as loaded) and `after`; returns the account's new
+ * `state_version`, valid until the transaction writes its state tables again. Account and planet updates are
  * guarded by the values that were loaded, so even without the account lock a second writer could
  * not spend the same resources twice: its guarded update would match no row.
  */
@@ -388,26 +392,7 @@ export async function saveAccountState(
   derived: DerivedColumns,
   /** The derived columns as the account row holds them (read with the lock), when known. */
   stored?: DerivedColumns,
-): Promise<void> {
-  // Without the stored values (a save of several accounts), every column is set.
-  const nextEvent = stored === undefined || derived.nextEventAt !== stored.nextEventAt;
-  const points = stored === undefined || POINT_KEYS.some((key) => derived.points[key] !== stored.points[key]);
-  const update = ACCOUNT_UPDATES[nextEvent ? (points ? 'both' : 'nextEvent') : points ? 'points' : 'neither'];
-  const accountUpdate = await update.run(
-    trx,
-    after.nmi,
-    after.nextItemId,
-    toIso(after.settledAt),
-    before.accountId,
-    before.nmi,
-    before.nextItemId,
-    ...(nextEvent ? [derived.nextEventAt === null ? null : toIso(derived.nextEventAt)] : []),
-    ...(points
-      ? [derived.points.economy, derived.points.science, derived.points.military, derived.points.total]
-      : []),
-  );
-  if (accountUpdate.numAffectedRows === 0n) throw new ConcurrentChangeError(`account ${before.accountId}`);
-
+): Promise<number> {
   for (const planet of after.planets) {
     const old = before.planets.find((p) => p.id === planet.id);
     if (old === undefined) continue;
@@ -432,6 +417,28 @@ export async function saveAccountState(
   await saveCommandants(trx, before, after);
   await saveConstructions(trx, before, after);
   await saveFleets(trx, before, after);
+  // The account row last: its update moves the state version past every trigger's bump above
+  // and returns it, the version the saved state is kept under (decision 181).
+  // Without the stored values (a save of several accounts), every column is set.
+  const nextEvent = stored === undefined || derived.nextEventAt !== stored.nextEventAt;
+  const points = stored === undefined || POINT_KEYS.some((key) => derived.points[key] !== stored.points[key]);
+  const update = ACCOUNT_UPDATES[nextEvent ? (points ? 'both' : 'nextEvent') : points ? 'points' : 'neither'];
+  const accountUpdate = await update.run(
+    trx,
+    after.nmi,
+    after.nextItemId,
+    toIso(after.settledAt),
+    before.accountId,
+    before.nmi,
+    before.nextItemId,
+    ...(nextEvent ? [derived.nextEventAt === null ? null : toIso(derived.nextEventAt)] : []),
+    ...(points
+      ? [derived.points.economy, derived.points.science, derived.points.military, derived.points.total]
+      : []),
+  );
+  const version = accountUpdate.rows[0]?.state_version;
+  if (version === undefined) throw new ConcurrentChangeError(`account ${before.accountId}`);
+  return Number(version);
 }
 
 function rowKey(...parts: number[]): string {
