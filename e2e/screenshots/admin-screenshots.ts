@@ -10,18 +10,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import {
-  call,
-  LANGUAGES,
-  launch,
-  outputDir,
-  register,
-  root,
-  signedIn,
-  startServer,
-  WIDTHS,
-  type ShotServer,
-} from './support';
+import { call, eachView, outputDir, register, root, startServer, type ShotServer } from './support';
 
 const run = promisify(execFile);
 
@@ -47,39 +36,21 @@ try {
   await call(server.base, operators.human, 'POST', `${account}/reinstate`, { reason: 'appeal accepted' });
 
   const out = outputDir('admin');
-  const browser = await launch();
-  try {
-    for (const [race, operator] of Object.entries(operators)) {
-      for (const language of LANGUAGES) {
-        for (const width of WIDTHS) {
-          const context = await signedIn(browser, server.base, operator, language, width);
-          const page = await context.newPage();
-          await page.goto('/admin');
-          await page.getByTestId('admin-search').waitFor();
-          await page
-            .getByTestId('admin-audit')
-            .getByText('bot farming')
-            .filter({ visible: true })
-            .first()
-            .waitFor();
-          await page.screenshot({
-            path: join(out, `admin-list-${race}-${language}-${width}.png`),
-            fullPage: true,
-          });
-          await page.goto(account);
-          await page.getByTestId('admin-account').waitFor();
-          await page.waitForLoadState('networkidle');
-          await page.screenshot({
-            path: join(out, `admin-account-${race}-${language}-${width}.png`),
-            fullPage: true,
-          });
-          await context.close();
-        }
-      }
-    }
-  } finally {
-    await browser.close();
-  }
+  await eachView(server.base, operators, out, async ({ page, shot }) => {
+    await page.goto('/admin');
+    await page.getByTestId('admin-search').waitFor();
+    await page
+      .getByTestId('admin-audit')
+      .getByText('bot farming')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await shot('admin-list');
+    await page.goto(account);
+    await page.getByTestId('admin-account').waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot('admin-account');
+  });
   console.log(`Screenshots in ${out}`);
 } finally {
   server.stop();

@@ -6,19 +6,8 @@
  * minutes to fly). Output: e2e/.tmp/screenshots/fleet-reports/. Run after `npm run build`:
  *   npx tsx e2e/screenshots/fleet-report-screenshots.ts
  */
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  call,
-  LANGUAGES,
-  launch,
-  outputDir,
-  register,
-  signedIn,
-  startServer,
-  WIDTHS,
-  type Session,
-} from './support';
+import { call, eachView, outputDir, register, startServer, type Session } from './support';
 
 interface OwnPlanet {
   id: number;
@@ -94,49 +83,33 @@ try {
 
   const out = outputDir('fleet-reports');
   const failures: string[] = [];
-  const browser = await launch();
-  try {
-    for (const [race, session] of Object.entries(players)) {
-      for (const language of LANGUAGES) {
-        for (const width of WIDTHS) {
-          const context = await signedIn(browser, server.base, session, language, width);
-          const page = await context.newPage();
-          for (const [name, path, ready] of [
-            ['spy-report', `/emails?id=${emailIds[race]}`, 'spy-report'],
-            ['simulator', `/simulator?report=${reportIds[race]}`, 'filled-from'],
-          ] as const) {
-            await page.goto(path);
-            await page.getByTestId(ready).waitFor();
-            await page.waitForLoadState('networkidle');
-            await page.waitForTimeout(300);
-            // The two phone debts of the last session, checked on every shot: nothing of the spy
-            // report scrolls sideways, and no notice of the simulator's sides is cut.
-            const cut = await page.evaluate(() =>
-              [
-                ...document.querySelectorAll<HTMLElement>(
-                  '[data-testid="spy-report"] *, section[data-side] [role="alert"], section[data-side] [role="alert"] *',
-                ),
-              ]
-                .filter((element) => element.scrollWidth > element.clientWidth + 1)
-                .filter((element) => getComputedStyle(element).overflowX !== 'visible')
-                .map((element) => element.getAttribute('aria-label') ?? element.className),
-            );
-            if (cut.length > 0) failures.push(`${name}-${race}-${language}-${width}: ${cut.join(', ')}`);
-            await page.screenshot({
-              path: join(out, `${name}-${race}-${language}-${width}.png`),
-              fullPage: true,
-            });
-            // A phone's first screen, readable at full size (the whole page is over 3,000 px tall).
-            if (width < 500)
-              await page.screenshot({ path: join(out, `${name}-top-${race}-${language}-${width}.png`) });
-          }
-          await context.close();
-        }
-      }
+  await eachView(server.base, players, out, async ({ race, language, width, page, shot }) => {
+    for (const [name, path, ready] of [
+      ['spy-report', `/emails?id=${emailIds[race]}`, 'spy-report'],
+      ['simulator', `/simulator?report=${reportIds[race]}`, 'filled-from'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId(ready).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      // The two phone debts of the last session, checked on every shot: nothing of the spy
+      // report scrolls sideways, and no notice of the simulator's sides is cut.
+      const cut = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '[data-testid="spy-report"] *, section[data-side] [role="alert"], section[data-side] [role="alert"] *',
+          ),
+        ]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .filter((element) => getComputedStyle(element).overflowX !== 'visible')
+          .map((element) => element.getAttribute('aria-label') ?? element.className),
+      );
+      if (cut.length > 0) failures.push(`${name}-${race}-${language}-${width}: ${cut.join(', ')}`);
+      await shot(name);
+      // A phone's first screen, readable at full size (the whole page is over 3,000 px tall).
+      if (width < 500) await shot(`${name}-top`, false);
     }
-  } finally {
-    await browser.close();
-  }
+  });
   console.log(`Screenshots in ${out}`);
   if (failures.length > 0) throw new Error(`cut or scrolling sideways:\n${failures.join('\n')}`);
 } finally {

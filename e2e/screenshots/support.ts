@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort } from '../../tools/free-port.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -150,4 +150,40 @@ export function outputDir(name: string): string {
   const dir = join(root, 'e2e/.tmp/screenshots', name);
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+export interface View {
+  race: string;
+  language: Language;
+  width: number;
+  page: Page;
+  /** Saves `<name>-<race>-<language>-<width>.png` (the whole page unless told otherwise). */
+  shot: (name: string, fullPage?: boolean) => Promise<void>;
+}
+
+/** Runs `shoot` on a signed-in page for each player (keyed by race theme), language and width. */
+export async function eachView(
+  base: string,
+  players: Record<string, Session>,
+  out: string,
+  shoot: (view: View) => Promise<void>,
+): Promise<void> {
+  const browser = await launch();
+  try {
+    for (const [race, session] of Object.entries(players)) {
+      for (const language of LANGUAGES) {
+        for (const width of WIDTHS) {
+          const context = await signedIn(browser, base, session, language, width);
+          const page = await context.newPage();
+          const shot = async (name: string, fullPage = true) => {
+            await page.screenshot({ path: join(out, `${name}-${race}-${language}-${width}.png`), fullPage });
+          };
+          await shoot({ race, language, width, page, shot });
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
 }

@@ -7,11 +7,24 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type {
+  Email,
+  FleetList,
+  Goal,
+  IdleAlert,
+  Me,
+  Planet,
+  QueueForecast,
+  SessionInfo,
+  SystemsMap,
+} from '@starhold/contract';
 import { chromium, type Page, type Route } from 'playwright-core';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
 const outDir = join(root, 'e2e/.tmp/screenshots');
+/** Paths the mock does not answer, printed at the end: the screens' reads it must learn. */
+const unanswered = new Set<string>();
 const ORIGIN = 'http://starhold.test';
 const ARGS = [
   '--no-sandbox',
@@ -31,7 +44,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 type Race = 'human' | 'robot';
 
-function me(race: Race) {
+function me(race: Race): Me {
   return {
     id: 42,
     username: race === 'robot' ? 'Zrr_Kaal' : 'Ada_Vance',
@@ -44,53 +57,134 @@ function me(race: Race) {
     economy_points: 92_100,
     science_points: 51_870,
     military_points: 40_350,
+    // GET /me's game speed (decision 240): the factories' level effects are worked out with it.
+    game_speed: 1,
   };
 }
 
-const planets = [
+const resources: Planet['resources'] = [
+  {
+    resource: { id: 1, name: 'metal' },
+    value: 48_230,
+    max: 100_000,
+    production_per_hour: 3_600,
+    production_per_second: 1,
+  },
+  {
+    resource: { id: 2, name: 'crystal' },
+    value: 21_400,
+    max: 50_000,
+    production_per_hour: 1_800,
+    production_per_second: 0.5,
+  },
+  {
+    resource: { id: 3, name: 'fuel' },
+    value: 9_870,
+    max: 10_000,
+    production_per_hour: 720,
+    production_per_second: 0.2,
+  },
+];
+
+/** A planet as GET /me/planets and /me/planet serve it (typed by the contract, so the mock keeps up). */
+function planet(index: number, name: string, type: string, system: string): Planet {
+  return {
+    id: index + 1,
+    index,
+    name,
+    planet_type: { name: type },
+    last_visit: '2026-11-23T09:00:00Z',
+    capacity: 12 + index,
+    max_capacity: 40,
+    race: { id: 1 },
+    system: {
+      id: 10 + index,
+      name: system,
+      security: { id: 2, name: 'low' },
+      race: { id: 1 },
+      position: { x: 100 * index, y: 50 },
+    },
+    planet_position: { system_id: 10 + index, index: 2 + index },
+    construction_lists: [],
+    resources,
+  };
+}
+
+const planets: Planet[] = [
+  planet(0, 'Nouvelle Aube', 'temperate', 'Kepler-22'),
+  planet(1, 'Forge Rouge', 'volcanic', 'Tau Ceti'),
+  planet(2, 'Glacis', 'ice', 'Gliese 581'),
+];
+
+const emails: Email[] = [
   {
     id: 1,
-    index: 0,
-    name: 'Nouvelle Aube',
-    planet_type: { name: 'temperate' },
-    system: { name: 'Kepler-22' },
+    title: 'research_finished',
+    params: JSON.stringify({
+      research: { id: 1, key: 'energy_technology' },
+      level: 2,
+      planet: 'Nouvelle Aube',
+    }),
+    created_at: '2026-11-23T09:12:00Z',
+    read: false,
   },
-  { id: 2, index: 1, name: 'Forge Rouge', planet_type: { name: 'volcanic' }, system: { name: 'Tau Ceti' } },
-  { id: 3, index: 2, name: 'Glacis', planet_type: { name: 'ice' }, system: { name: 'Gliese 581' } },
+  {
+    id: 2,
+    title: 'welcome',
+    params: JSON.stringify({ username: 'Ada_Vance' }),
+    created_at: '2026-11-22T18:40:00Z',
+    read: false,
+  },
+  {
+    id: 3,
+    title: 'commandant_unlocked',
+    params: '{}',
+    created_at: '2026-11-21T08:00:00Z',
+    read: true,
+  },
 ];
 
-const focusPlanet = {
-  ...planets[0],
-  resources: [
-    {
-      resource: { id: 1, name: 'metal' },
-      value: 48_230,
-      max: 100_000,
-      production_per_hour: 3_600,
-      production_per_second: 1,
-    },
-    {
-      resource: { id: 2, name: 'crystal' },
-      value: 21_400,
-      max: 50_000,
-      production_per_hour: 1_800,
-      production_per_second: 0.5,
-    },
-    {
-      resource: { id: 3, name: 'fuel' },
-      value: 9_870,
-      max: 10_000,
-      production_per_hour: 720,
-      production_per_second: 0.2,
-    },
-  ],
+const sessions: SessionInfo[] = [
+  {
+    id: 7,
+    device: 'Chrome on Linux',
+    address: '203.0.113.24',
+    created_at: '2026-11-20T08:00:00Z',
+    last_used_at: '2026-11-23T09:10:00Z',
+    current: true,
+  },
+];
+
+/** GET /systems/map's columns for the planets' three systems. */
+const systemsMap: SystemsMap = {
+  ids: planets.map((entry) => entry.system.id),
+  names: planets.map((entry) => entry.system.name),
+  x: planets.map((entry) => entry.system.position.x),
+  y: planets.map((entry) => entry.system.position.y),
+  security: planets.map(() => 2),
+  race: planets.map(() => 1),
+  gates: [10, 11, 11, 12],
+  own: planets.map((entry) => entry.system.id),
 };
 
-const emails = [
-  { id: 1, title: 'Construction terminée', params: '{}', created_at: '2026-11-23T09:12:00', read: false },
-  { id: 2, title: 'Bienvenue, commandant', params: '{}', created_at: '2026-11-22T18:40:00', read: false },
-  { id: 3, title: 'Rapport de recherche', params: '{}', created_at: '2026-11-21T08:00:00', read: true },
-];
+/**
+ * The other reads of the signed-in screens, answered empty (an unanswered read toasts a 404). The
+ * event stream (/me/events) stays unanswered: the app then polls, silently.
+ */
+const EMPTY_READS: Record<string, unknown> = {
+  '/me/goals': [] satisfies Goal[],
+  '/me/alerts': [] satisfies IdleAlert[],
+  '/me/queue-forecast': [] satisfies QueueForecast[],
+  '/me/fleets': { own: [], hostile: [] } satisfies FleetList,
+  '/me/sessions': sessions,
+  '/systems/map': systemsMap,
+  ...Object.fromEntries(
+    ['factories', 'buildings', 'researchs', 'ships', 'defenses'].map((kind) => [
+      `/me/planet/${kind}`,
+      { modules: [], construction_lists: [], max_construction_lists: 1 },
+    ]),
+  ),
+};
 
 async function serve(route: Route, loggedIn: boolean, race: Race): Promise<void> {
   const url = new URL(route.request().url());
@@ -106,7 +200,7 @@ async function serve(route: Route, loggedIn: boolean, race: Race): Promise<void>
       case '/me/planets':
         return json(200, { data: { planets } });
       case '/me/planet':
-        return json(200, { data: focusPlanet });
+        return json(200, { data: planets[0] });
       case '/me/emails':
         return json(200, { data: emails });
       case '/lists/races':
@@ -117,6 +211,8 @@ async function serve(route: Route, loggedIn: boolean, race: Race): Promise<void>
           ],
         });
       default:
+        if (path in EMPTY_READS) return json(200, { data: EMPTY_READS[path] });
+        if (path !== '/me/events') unanswered.add(path);
         return json(404, { message: 'Not found', code: 1007, i18n_comment: 'NOT_FOUND' });
     }
   }
@@ -205,6 +301,7 @@ async function main(): Promise<void> {
         );
         for (const shot of SHOTS) {
           const page = await context.newPage();
+          page.on('pageerror', (error) => console.error(`${shot.name}-${race}-${language}-${width}:`, error));
           await page.route(`${ORIGIN}/**`, (route) => serve(route, shot.loggedIn, race));
           await page.goto(`${ORIGIN}${shot.path}`);
           await page.waitForLoadState('networkidle');
@@ -222,6 +319,7 @@ async function main(): Promise<void> {
   }
   await browser.close();
   console.log(`screenshots written to ${outDir}`);
+  if (unanswered.size > 0) console.log(`unanswered (404): ${[...unanswered].join(', ')}`);
 }
 
 await main();
