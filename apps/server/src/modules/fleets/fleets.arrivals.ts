@@ -24,7 +24,7 @@ import {
   type MissionResult,
   type PlanetTypeKey,
 } from '@starhold/rules';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, FleetsTable } from '../../db/schema.js';
 import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
 import {
@@ -367,7 +367,8 @@ export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: n
   const rows = await deps.database.db
     .selectFrom('fleets')
     .select(DUE_COLUMNS)
-    .where('state', '=', 'outbound')
+    // A literal, as the partial index fleets_due_idx names it (migration 014).
+    .where('state', '=', sql.lit('outbound'))
     .where('arrives_at', '<=', toIso(now))
     .orderBy('arrives_at')
     .orderBy('account_id')
