@@ -383,7 +383,7 @@ export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: n
 }
 
 /** How long one chunk run in turn (SQLite) may hold the connection and the event loop: reads wait that long. */
-const CHUNK_BUDGET_MS = 4;
+const CHUNK_BUDGET_MS = 2;
 /** The last chunk size per database handle, where the next batch starts. */
 const chunkSizes = new WeakMap<object, number>();
 
