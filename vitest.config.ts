@@ -22,7 +22,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
-          // Every saved state kept in the state cache is checked against the tables (decision 181).
+          // Every saved state kept in the state cache is checked against the tables (decision 186).
           env: { STARHOLD_CHECK_STATE_CACHE: '1' },
         },
       },

@@ -402,7 +402,7 @@ describe.each(makers)('crash durability on $name', ({ make }) => {
     printFigure(
       `crash durability (${backend.name})`,
       `${ROUNDS} kill -9 under load, ${acknowledged} acknowledged writes of ${statuses.length} answers survived exactly, ${inFlight} in flight at a kill applied once or not at all, NMI reconciled, invariants held, zero 5xx` +
-        // What a kill -9 cannot show: a power loss (decision 181).
+        // What a kill -9 cannot show: a power loss (decision 186).
         (backend.name === 'sqlite'
           ? '; SQLite runs synchronous=normal (the default): a power loss or OS crash could cost the commits of the last ~1 s (the checkpointer syncs the log each second), never a partial one'
           : '; PostgreSQL syncs every commit (synchronous_commit on): a power loss costs no acknowledged write'),

@@ -53,7 +53,7 @@ export interface Config {
   /**
    * SQLite only: `normal` (the default) syncs the write-ahead log to disk at checkpoints, not at
    * every commit: a killed process loses nothing, a power loss or OS crash may lose the last
-   * commits before the checkpoint (decision 181); `full` syncs at every commit.
+   * commits before the checkpoint (decision 186); `full` syncs at every commit.
    */
   sqliteSynchronous: 'normal' | 'full';
   gameSpeed: number;

@@ -23,7 +23,7 @@ async function synchronousOf(synchronous?: 'normal' | 'full'): Promise<number> {
   }
 }
 
-describe('SQLite synchronous setting (decision 181)', () => {
+describe('SQLite synchronous setting (decision 186)', () => {
   it('is normal (1) by default and full (2) when asked', async () => {
     expect(await synchronousOf()).toBe(1);
     expect(await synchronousOf('normal')).toBe(1);
@@ -48,7 +48,7 @@ function descriptorsOn(path: string): number {
   }).length;
 }
 
-describe('the checkpointer (decision 181)', () => {
+describe('the checkpointer (decision 186)', () => {
   it('moves the log into the database file off the event loop, and lets the files go on close', async () => {
     const file = join(dir, 'checkpointer.sqlite');
     const handle = openDatabase({ kind: 'sqlite', file });

@@ -1,5 +1,5 @@
 /**
- * The write path (decision 181): a write keeps the state it saved, and the account row's update
+ * The write path (decision 186): a write keeps the state it saved, and the account row's update
  * leaves the indexed derived columns alone when they did not change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -149,7 +149,7 @@ parentPort.on('message', (message) => {
 `;
 
 /**
- * Checkpoints off the event loop (decision 181). In WAL mode SQLite checkpoints inside the commit
+ * Checkpoints off the event loop (decision 186). In WAL mode SQLite checkpoints inside the commit
  * that fills the log past `wal_autocheckpoint` pages: that commit copies the log's pages into the
  * database and syncs both files, on the event loop's thread (148 µs a commit on average in the
  * write bench, all of it in those few commits: the p99). Here a worker thread with its own
@@ -191,7 +191,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // Decision 181: in WAL mode `normal` appends each commit to the log without waiting for the
+    // Decision 186: in WAL mode `normal` appends each commit to the log without waiting for the
     // disk; the checkpointer syncs the log every second, off the event loop. A killed process
     // loses nothing: the log is in the OS's cache. Set on every start: a reopened WAL file ran
     // `normal` already (better-sqlite3's build default), a new one `full` (a sync per commit).

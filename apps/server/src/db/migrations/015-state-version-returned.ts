@@ -6,7 +6,7 @@ const ACCOUNT_STATE_COLUMNS = ['race_id', 'nmi', 'settled_at', 'next_item_id'] a
 
 /**
  * The save's own update of the account row moves `state_version` itself and returns it
- * (decision 181): one statement instead of the update and a read of the version after it. The
+ * (decision 186): one statement instead of the update and a read of the version after it. The
  * trigger of 007 on the account's state columns now leaves a row alone when the update already
  * moved its version; every other writer (the admin console's NMI, the CLI, tests) is bumped as
  * before.

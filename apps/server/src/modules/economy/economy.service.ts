@@ -208,7 +208,7 @@ async function settleLocked<T>(
 
 /**
  * Keeps the state a transaction saved (in its stored form, storedForm) in the state cache under the version the save gave the
- * account row, once the transaction has committed (decision 181): the next request of the
+ * account row, once the transaction has committed (decision 186): the next request of the
  * account then reads one row instead of its seven tables. Only after the commit: a rolled-back
  * version number could later be reached again by another change. Must be called after the
  * transaction's last write to the account's state tables.
@@ -411,7 +411,7 @@ export async function withAccount<T>(
   // own transactions. Whether one is due is known from the lock statement's row (another
   // account's fleet heading here) and from settling (one of its own fleets reaching another
   // account): only then is this transaction given up, before it wrote anything, and run again
-  // after them (decision 181: a separate query for due arrivals cost every write a round trip).
+  // after them (decision 186: a separate query for due arrivals cost every write a round trip).
   for (let attempt = 0; ; attempt += 1) {
     const pending = pendingCommit();
     const result = await dialect.writeTransaction(db, async (trx) => {

@@ -193,7 +193,7 @@ export interface DerivedColumns {
  * The account row's update, in four shapes: the points and `next_event_at` are only set when they
  * change. Each of those columns has an index (the rankings, the scheduler's due list) and the
  * points fire the ranking version's trigger: setting them unchanged cost SQLite ~110 µs more than
- * the ~35 µs of the update without them (decision 181), and a construction start changes neither.
+ * the ~35 µs of the update without them (decision 186), and a construction start changes neither.
  * Arguments: nmi, next item id, settled at, account id, the loaded nmi and next item id, then
  * `next_event_at` when `nextEvent`, then the four points when `points`.
  */
@@ -418,7 +418,7 @@ export async function saveAccountState(
   await saveConstructions(trx, before, after);
   await saveFleets(trx, before, after);
   // The account row last: its update moves the state version past every trigger's bump above
-  // and returns it, the version the saved state is kept under (decision 181).
+  // and returns it, the version the saved state is kept under (decision 186).
   // Without the stored values (a save of several accounts), every column is set.
   const nextEvent = stored === undefined || derived.nextEventAt !== stored.nextEventAt;
   const points = stored === undefined || POINT_KEYS.some((key) => derived.points[key] !== stored.points[key]);
@@ -514,7 +514,7 @@ async function saveConstructions(
  * `after` as the tables hold it once `saveAccountState(before, after)` has run: a module level,
  * unit count or research level the engine dropped from its record is stored as a row at 0, a
  * commandant is never deleted, and an account without fleets has no `fleets` key (buildState).
- * What the state cache keeps for the saved version (decision 181). Shares every unchanged part.
+ * What the state cache keeps for the saved version (decision 186). Shares every unchanged part.
  */
 export function storedForm(before: AccountState, after: AccountState): AccountState {
   let planets: PlanetState[] | undefined;
