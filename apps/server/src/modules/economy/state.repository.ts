@@ -287,97 +287,55 @@ const deleteConstructions = preparedForLists<[number], unknown>(1, (db, [account
   db.deleteFrom('constructions').where('account_id', '=', accountId).where('id', 'in', ids),
 );
 
+/** The constructions table's columns, in the order of a construction's prepared arguments. */
+const CONSTRUCTION_COLUMNS = [
+  'account_id',
+  'id',
+  'type_id',
+  'module_id',
+  'planet_id',
+  'state',
+  'position',
+  'queued_at',
+  'started_at',
+  'finish_at',
+  'target_value',
+  'delivered',
+  'unit_duration_ms',
+  'paid_metal',
+  'paid_crystal',
+  'paid_fuel',
+] as const satisfies readonly (keyof ConstructionsTable)[];
+
 /** A construction row's values in the order of CONSTRUCTION_COLUMNS. */
-type ConstructionValues = [
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  number,
-  string,
-  string | null,
-  string | null,
-  number,
-  number,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-];
+type ConstructionValues = ConstructionsTable[keyof ConstructionsTable][];
 
 function constructionValues(row: ConstructionsTable): ConstructionValues {
-  return [
-    row.account_id,
-    row.id,
-    row.type_id,
-    row.module_id,
-    row.planet_id,
-    row.state,
-    row.position,
-    row.queued_at,
-    row.started_at,
-    row.finish_at,
-    row.target_value,
-    row.delivered,
-    row.unit_duration_ms,
-    row.paid_metal,
-    row.paid_crystal,
-    row.paid_fuel,
-  ];
+  return CONSTRUCTION_COLUMNS.map((column) => row[column]);
 }
 
 function constructionRowOf(...values: ConstructionValues): ConstructionsTable {
-  const [
-    account_id,
-    id,
-    type_id,
-    module_id,
-    planet_id,
-    state,
-    position,
-    queued_at,
-    started_at,
-    finish_at,
-    target_value,
-    delivered,
-    unit_duration_ms,
-    paid_metal,
-    paid_crystal,
-    paid_fuel,
-  ] = values;
-  return {
-    account_id,
-    id,
-    type_id,
-    module_id,
-    planet_id,
-    state,
-    position,
-    queued_at,
-    started_at,
-    finish_at,
-    target_value,
-    delivered,
-    unit_duration_ms,
-    paid_metal,
-    paid_crystal,
-    paid_fuel,
-  };
+  return Object.fromEntries(
+    CONSTRUCTION_COLUMNS.map((column, index) => [column, values[index]]),
+  ) as unknown as ConstructionsTable;
 }
 
-const insertConstruction = prepared(16, (db: Kysely<Database>, ...values: ConstructionValues) =>
-  db.insertInto('constructions').values(constructionRowOf(...values)),
+const insertConstruction = prepared(
+  CONSTRUCTION_COLUMNS.length,
+  (db: Kysely<Database>, ...values: ConstructionValues) =>
+    db.insertInto('constructions').values(constructionRowOf(...values)),
 );
-const updateConstruction = prepared(16, (db: Kysely<Database>, ...values: ConstructionValues) => {
-  const { account_id, id, ...changes } = constructionRowOf(...values);
-  return db
-    .updateTable('constructions')
-    .set(changes)
-    .where('account_id', '=', account_id)
-    .where('id', '=', id);
-});
+const updateConstruction = prepared(
+  CONSTRUCTION_COLUMNS.length,
+  (db: Kysely<Database>, ...values: ConstructionValues) => {
+    const { account_id, id, ...changes } = constructionRowOf(...values);
+    return db
+      .updateTable('constructions')
+      .set(changes)
+      .where('account_id', '=', account_id)
+      .where('id', '=', id);
+  },
+);
 
 /**
  * Writes the difference between `before` (as loaded) and `after`; returns the account's new
