@@ -29,7 +29,15 @@ import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/databas
 import type { LoadResult, LoadSpec } from './load.js';
 import type { MixedLoadResult, MixedLoadSpec, MixedPlayer } from './lib/mixed-load.js';
 import { cpuMicros, freshPgDatabase, postgresCpuMicros } from './lib/pg.js';
-import { freePort, runForJson, startService, startStarhold, stopAll, type Service } from './lib/processes.js';
+import {
+  drain,
+  freePort,
+  runForJson,
+  startService,
+  startStarhold,
+  stopAll,
+  type Service,
+} from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -48,7 +56,6 @@ const EMAILS_PER_PLAYER = 30;
 /** BENCH_MIXED_WRITE_SHARE=0: the same reads alone (what the writes cost is the difference). */
 const WRITE_SHARE = Number(process.env.BENCH_MIXED_WRITE_SHARE ?? 0.1);
 const UNIVERSE_SEED = 'starhold-bench';
-const API = '/api/v1';
 /** What Chromium sends (the ceiling and the mix's GETs alike; decision 126). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const log = (message: string) => console.error(`[bench mixed] ${message}`);
@@ -102,19 +109,6 @@ function git(...gitArgs: string[]): string {
     }).trim();
   } catch {
     return '';
-  }
-}
-
-/** Waits until the server answers health checks quickly again (requests left over from a load). */
-async function drain(origin: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const started = performance.now();
-    const response = await fetch(`${origin}${API}/health`, { signal: AbortSignal.timeout(120_000) });
-    await response.arrayBuffer();
-    quick = performance.now() - started < 20 ? quick + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -315,7 +309,7 @@ async function main(): Promise<MixedBench> {
         ['--import', 'tsx', join(ROOT, 'bench/lib/mixed-load.ts'), JSON.stringify(spec)],
         (seconds + 60) * 1000,
       );
-      await drain(origin);
+      await drain(origin, 120_000);
       return result;
     };
 

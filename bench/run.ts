@@ -16,6 +16,7 @@ import { mixedRows, type MixedBench } from './mixed.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
 import {
+  drain,
   freePort,
   rssMiB,
   runForJson,
@@ -86,23 +87,6 @@ function buildIfStale(): void {
   console.log('building (sources are newer than dist)...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-/**
- * A server can still be working through requests that autocannon sent before it stopped (slow
- * routes leave a backlog). Requests interleave with that backlog, so the server counts as idle
- * once a few health checks in a row answer quickly; bounded so a stuck server cannot hang the bench.
- */
-async function drain(origin: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  let quick = 0;
-  while (quick < 3 && Date.now() < deadline) {
-    const started = performance.now();
-    const response = await fetch(`${origin}${API}/health`, { signal: AbortSignal.timeout(180_000) });
-    await response.arrayBuffer();
-    quick = performance.now() - started < 20 ? quick + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function load(spec: Omit<LoadSpec, 'connections' | 'seconds'>, seconds = SECONDS): Promise<LoadResult> {

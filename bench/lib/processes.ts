@@ -71,3 +71,20 @@ export function rssMiB(pid: number): number {
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kib / 1024;
 }
+
+/**
+ * A server can still be working through requests that a load generator sent before it stopped
+ * (slow routes leave a backlog). It counts as idle once three health checks in a row answer
+ * within 20 ms; bounded so a stuck server cannot hang the bench.
+ */
+export async function drain(origin: string, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/v1/health`, { signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
