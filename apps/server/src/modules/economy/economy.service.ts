@@ -207,8 +207,8 @@ async function settleLocked<T>(
 }
 
 /**
- * Keeps the state a transaction saved (in its stored form, storedForm) in the state cache under the version the save gave the
- * account row, once the transaction has committed (decision 186): the next request of the
+ * Keeps the state a transaction saved (in its stored form, storedForm) in the state cache under
+ * the version the save gave the account row, once the transaction has committed (decision 186): the next request of the
  * account then reads one row instead of its seven tables. Only after the commit: a rolled-back
  * version number could later be reached again by another change. Must be called after the
  * transaction's last write to the account's state tables.
@@ -251,10 +251,11 @@ function firstDifference(a: unknown, b: unknown, path = 'state'): string {
   for (const key of keys) {
     const left = (a as Record<string, unknown>)[key];
     const right = (b as Record<string, unknown>)[key];
-    if (!(key in a) || !(key in b) || !isDeepStrictEqual(left, right))
-      return !(key in a) || !(key in b)
-        ? `${path}.${key}: ${key in a ? inspect(left, { depth: 1 }) : 'absent'} saved, ${key in b ? inspect(right, { depth: 1 }) : 'absent'} stored`
-        : firstDifference(left, right, `${path}.${key}`);
+    if (!(key in a) || !(key in b)) {
+      const side = (has: boolean, value: unknown) => (has ? inspect(value, { depth: 1 }) : 'absent');
+      return `${path}.${key}: ${side(key in a, left)} saved, ${side(key in b, right)} stored`;
+    }
+    if (!isDeepStrictEqual(left, right)) return firstDifference(left, right, `${path}.${key}`);
   }
   return `${path}: same keys and values, different prototypes`;
 }
