@@ -31,7 +31,6 @@ import {
   focusPlanetIndex,
   loadAccountState,
   saveAccountState,
-  stateVersion,
   stateVersions,
   storedForm,
   type AccountVersionRow,
@@ -210,7 +209,7 @@ async function settleLocked<T>(
  * Keeps the state a transaction saved (in its stored form, storedForm) in the state cache under
  * the version the save gave the account row, once the transaction has committed (decision 186): the next request of the
  * account then reads one row instead of its seven tables. Only after the commit: a rolled-back
- * version number could later be reached again by another change. Must be called after the
+ * version number could later be reached again by another change. `version` must be read after the
  * transaction's last write to the account's state tables.
  * With STARHOLD_CHECK_STATE_CACHE=1 (the server test suite sets it) the saved state is compared
  * with the state the tables now give, and a difference fails the transaction: any write to the
@@ -222,13 +221,11 @@ export async function keepSaved(
   after: AccountState,
   pending: Pick<OnCommit, 'callbacks'>,
   /**
-   * The version when the caller knows it already: the save's own update returns it
-   * (settleLocked), withAccounts reads all its accounts' at once.
+   * The account's version after the save: the save's own update returns it (settleLocked);
+   * withAccounts reads all its accounts' at once.
    */
-  known?: number,
+  version: number,
 ): Promise<void> {
-  const version = known ?? (await stateVersion(trx, after.accountId));
-  if (version === undefined) return;
   if (CHECK_STATE_CACHE) {
     const stored = await loadAccountState(trx, after.accountId);
     if (!isDeepStrictEqual(stored, after))

@@ -515,16 +515,6 @@ function withDropped(
   return copy ?? next;
 }
 
-const stateVersionOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
-  db.selectFrom('accounts').select('state_version').where('id', '=', accountId),
-);
-
-/** The account's `state_version` as this transaction sees it (after its own writes). */
-export async function stateVersion(trx: Kysely<Database>, accountId: number): Promise<number | undefined> {
-  const row = await stateVersionOf.executeTakeFirst(trx, accountId);
-  return row === undefined ? undefined : Number(row.state_version);
-}
-
 const stateVersionsIn = preparedForLists<[], { id: number; state_version: number }>(0, (db, _fixed, ids) =>
   db.selectFrom('accounts').select(['id', 'state_version']).where('id', 'in', ids),
 );
