@@ -12,19 +12,12 @@
  * - the typed arrays live from battle to battle (a battle allocates only what outgrows them), and
  *   unit types with research applied are cached: a small battle allocates little besides its report.
  */
-import { randomState } from '../universe/random.js';
-import type {
-  CombatInput,
-  CombatResult,
-  CombatRound,
-  CombatRoundSide,
-  CombatSide,
-  CombatStack,
-} from './types.js';
-import { PER_UNIT_MAX, PER_UNIT_MAX_PAIRS, resolvePerUnit, winnerOf } from './per-unit.js';
-import { unitType, type UnitType } from './unit-type.js';
+import { PER_UNIT_MAX, PER_UNIT_MAX_PAIRS, resolvePerUnit } from './per-unit.js';
+import { fightRounds, float64s, int32s, KEPT_ELEMENTS, roomFor, StackSide } from './sides.js';
+import type { CombatInput, CombatResult, CombatSide, CombatStack } from './types.js';
+import type { UnitType } from './unit-type.js';
 
-export { winnerOf };
+export { winnerOf } from './sides.js';
 
 export const DEFAULT_MAX_ROUNDS = 6;
 
@@ -38,29 +31,11 @@ const KILLED = 4;
 /** The target was never hit: it takes its stack's first never-hit position (decision 170). */
 const FROM_FRESH = 8;
 
-/** Arrays kept between battles up to this many elements; larger ones are dropped after the battle. */
-const KEPT_ELEMENTS = 1 << 16;
-
-const roomFor = (size: number): number => {
-  let room = 64;
-  while (room < size) room *= 2;
-  return room;
-};
-type Int32s = Int32Array<ArrayBuffer>;
-type Float64s = Float64Array<ArrayBuffer>;
-const int32s = (array: Int32s, size: number): Int32s =>
-  array.length >= size ? array : new Int32Array(size > KEPT_ELEMENTS ? size : roomFor(size));
-const float64s = (array: Float64s, size: number): Float64s =>
-  array.length >= size ? array : new Float64Array(roomFor(size));
-
 /**
  * One side of a battle: its units, in position order, as states, and the states they can be in
  * under the other side's shots with those shots' outcomes. Two of these live from battle to battle.
  */
-class Side {
-  stackCount = 0;
-  kinds: CombatStack['kind'][] = [];
-  ids: number[] = [];
+class Side extends StackSide {
   /** Per stack, its unit type with research: layers, hull's first layer, shield (0: none). */
   layerCounts = new Int32Array(64);
   hullFroms = new Int32Array(64);
@@ -69,8 +44,6 @@ class Side {
   maxes = new Float64Array(64 * SLOTS);
   factors = new Float64Array(64 * SLOTS * 4);
   damages = new Float64Array(64 * 4);
-  /** Units alive at the start of the round, per stack. */
-  counts = new Int32Array(64);
   /** Where each stack's units start in `units`. */
   begins = new Int32Array(64);
   /** Per stack, its hit units come first (in order of their first hit, this round's dead among them). */
@@ -80,9 +53,6 @@ class Side {
   /** 1 at the positions of the units destroyed this round (each marked once, when its hull goes). */
   dead = new Uint8Array(64);
   deadCount = 0;
-  /** This round's figures: points this side's shots removed, and what its shields lost or absorbed. */
-  dealtTotal = 0;
-  absorbedTotal = 0;
 
   // States: state `b` is a never-hit unit of stack `b`; each other state is the layer points some
   // hit units share (they went through the same shots). Transition `state * shooterCount + a`:
@@ -103,29 +73,17 @@ class Side {
   /** Layer points being worked on. */
   readonly work = new Float64Array(SLOTS);
 
-  /** The side's stacks and research, checked. */
-  load(side: CombatSide): void {
+  /** The side's stacks with research, `total` units (checked by resolveCombat). */
+  load(side: CombatSide, total: number): void {
+    const types = this.loadStacks(side);
     const stacks = side.units;
     const count = stacks.length;
-    let total = 0;
-    for (const stack of stacks) {
-      if (!Number.isSafeInteger(stack.count) || stack.count < 0)
-        throw new RangeError(`combat: count of ${stack.kind} ${stack.id} must be a whole number >= 0`);
-      total += stack.count;
-    }
-    // Target positions are drawn as 32-bit integers.
-    if (total > 0x7fffffff) throw new RangeError('combat: at most 2^31 - 1 units a side');
-    const types = stacks.map((stack) => unitType(stack, side.research));
-    this.stackCount = count;
-    this.kinds = stacks.map((stack) => stack.kind);
-    this.ids = stacks.map((stack) => stack.id);
     this.layerCounts = int32s(this.layerCounts, count);
     this.hullFroms = int32s(this.hullFroms, count);
     this.shieldMaxes = float64s(this.shieldMaxes, count);
     this.maxes = float64s(this.maxes, count * SLOTS);
     this.factors = float64s(this.factors, count * SLOTS * 4);
     this.damages = float64s(this.damages, count * 4);
-    this.counts = int32s(this.counts, count);
     this.begins = int32s(this.begins, count);
     this.hitCounts = int32s(this.hitCounts, count);
     this.units = int32s(this.units, total);
@@ -148,12 +106,6 @@ class Side {
       begin += units;
     }
     this.deadCount = 0;
-  }
-
-  alive(): number {
-    let total = 0;
-    for (let b = 0; b < this.stackCount; b++) total += this.counts[b] as number;
-    return total;
   }
 
   /** The states under the enemy's stacks: the never-hit ones, no transition worked out yet. */
@@ -351,17 +303,6 @@ class Side {
     this.deadCount = 0;
   }
 
-  snapshot(): CombatStack[] {
-    const stacks: CombatStack[] = [];
-    for (let b = 0; b < this.stackCount; b++)
-      stacks.push({
-        kind: this.kinds[b] as CombatStack['kind'],
-        id: this.ids[b] as number,
-        count: this.counts[b] as number,
-      });
-    return stacks;
-  }
-
   /** Drops what a big battle grew, so that it is not held between battles. */
   release(): void {
     if (this.units.length > KEPT_ELEMENTS) this.units = new Int32Array(64);
@@ -450,16 +391,6 @@ function fire(shooters: Side, targets: Side, rng: Int32Array): number {
   return shots;
 }
 
-function roundSide(before: CombatStack[], side: Side, shots: number): CombatRoundSide {
-  return {
-    unitsBefore: before,
-    unitsAfter: side.snapshot(),
-    shots,
-    damageDealt: side.dealtTotal,
-    damageAbsorbed: side.absorbedTotal,
-  };
-}
-
 /** The two sides' working memory, kept between battles (a battle runs to its end synchronously). */
 const ATTACKER = new Side();
 const DEFENDER = new Side();
@@ -498,36 +429,12 @@ export function resolveCombat(input: CombatInput): CombatResult {
     return resolvePerUnit(input, maxRounds, attackerTotal, defenderTotal);
   const attacker = ATTACKER;
   const defender = DEFENDER;
-  attacker.load(input.attacker);
-  defender.load(input.defender);
+  attacker.load(input.attacker, attackerTotal);
+  defender.load(input.defender, defenderTotal);
   try {
     attacker.prepare(defender);
     defender.prepare(attacker);
-    const random = randomState(input.seed);
-    const rounds: CombatRound[] = [];
-    for (let round = 1; round <= maxRounds; round++) {
-      if (attacker.alive() === 0 || defender.alive() === 0) break;
-      const attackerBefore = attacker.snapshot();
-      const defenderBefore = defender.snapshot();
-      attacker.restoreShields();
-      defender.restoreShields();
-      attacker.dealtTotal = attacker.absorbedTotal = defender.dealtTotal = defender.absorbedTotal = 0;
-      const attackerShots = fire(attacker, defender, random);
-      const defenderShots = fire(defender, attacker, random);
-      attacker.removeDead();
-      defender.removeDead();
-      rounds.push({
-        round,
-        attacker: roundSide(attackerBefore, attacker, attackerShots),
-        defender: roundSide(defenderBefore, defender, defenderShots),
-      });
-    }
-    return {
-      winner: winnerOf(attacker.alive(), defender.alive()),
-      rounds,
-      attackerSurvivors: attacker.snapshot(),
-      defenderSurvivors: defender.snapshot(),
-    };
+    return fightRounds(input, maxRounds, attacker, defender, fire);
   } finally {
     attacker.release();
     defender.release();

@@ -8,24 +8,17 @@
  *
  * Layout: per side, the units in position order (stack after stack, each stack's hit units first
  * in first-hit order, as decision 170 orders them), each with its stack number and, once hit, a
- * row of 4 layer points in fixed slots (shield, armor, structure, biostructure). Set up per
+ * row of 4 layer points in fixed slots (shield, armor, structure, biostructure); the stack
+ * number carries a hit flag, so one load tells a shot which kind of target it drew. Set up per
  * battle, per (shooter stack, target stack) pair: the shooter's non-zero damage types with the
  * target's resistance factors for them, the 1% rule's absorbed effect (if it applies), and the
  * whole outcome of a shot on a never-hit unit (a copy of 4 numbers at fire time). Nothing is
  * allocated per shot; the typed arrays are kept from battle to battle (at most PER_UNIT_MAX
- * units a side).
+ * units a side). Decision 201 has what was measured since decision 172.
  */
-import { randomState } from '../universe/random.js';
-import type {
-  CombatInput,
-  CombatResult,
-  CombatRound,
-  CombatRoundSide,
-  CombatSide,
-  CombatStack,
-  CombatWinner,
-} from './types.js';
-import { unitType, type UnitType } from './unit-type.js';
+import { fightRounds, float64s, int32s, StackSide } from './sides.js';
+import type { CombatInput, CombatResult, CombatSide, CombatStack } from './types.js';
+import type { UnitType } from './unit-type.js';
 
 /** A unit has at most 4 layers (a local constant: an imported one is a getter call under tsx). */
 const SLOTS = 4;
@@ -38,42 +31,30 @@ export const PER_UNIT_MAX = 1 << 15;
  */
 export const PER_UNIT_MAX_PAIRS = 1 << 12;
 
-const roomFor = (size: number): number => {
-  let room = 64;
-  while (room < size) room *= 2;
-  return room;
-};
-type Int32s = Int32Array<ArrayBuffer>;
-type Float64s = Float64Array<ArrayBuffer>;
-const int32s = (array: Int32s, size: number): Int32s =>
-  array.length >= size ? array : new Int32Array(roomFor(size));
-const float64s = (array: Float64s, size: number): Float64s =>
-  array.length >= size ? array : new Float64Array(roomFor(size));
-
 /** Outcome flags of a shot on a never-hit unit: it removes points; it destroys the unit. */
 const HIT = 1;
 const KILLED = 2;
+/**
+ * Added to a position's stack number once its unit has been hit: a battle that fires has at most
+ * PER_UNIT_MAX_PAIRS = 2^12 stacks a side (a side facing no stack fights no round).
+ */
+const HIT_UNIT = 1 << 16;
 
 /**
  * One side: per stack its unit type; per position its unit's stack and layer points, in fixed
  * slots (shield, armor, structure, biostructure; an absent layer has 0 points).
  */
-class UnitSide {
-  stackCount = 0;
-  kinds: CombatStack['kind'][] = [];
-  ids: number[] = [];
+class UnitSide extends StackSide {
   /** Per stack, `1 - r / 100` per slot and damage type, at `b * 16 + slot * 4 + type`. */
   factors = new Float64Array(64 * SLOTS * 4);
   /** Per stack, its non-zero damage types (count, then type indexes and amounts, 4 slots each). */
   typeCounts = new Int32Array(64);
   typeIndexes = new Int32Array(64 * 4);
   typeDamages = new Float64Array(64 * 4);
-  /** Units alive at the start of the round, per stack. */
-  counts = new Int32Array(64);
   begins = new Int32Array(64);
   /** Per stack, the end of its hit units (in first-hit order); never-hit units follow, up to begin + count. */
   hitEnds = new Int32Array(64);
-  /** The stack of the unit at each position. */
+  /** The stack of the unit at each position, plus HIT_UNIT once it has been hit. */
   stackAt = new Int32Array(64);
   /**
    * Layer points, 4 slots a row: row `b` holds stack `b`'s full points (a never-hit unit's), row
@@ -81,40 +62,41 @@ class UnitSide {
    * are not read).
    */
   points = new Float64Array(64 * SLOTS);
-  /** Positions of the units destroyed this round (each recorded once, when its hull goes). */
-  dead = new Int32Array(64);
+  /**
+   * The units destroyed this round (each recorded once, when its hull goes), as bits by position
+   * (32 a word), and their count; read out in position order into `dead` at the round's end.
+   */
+  deadBits = new Int32Array(64);
   deadCount = 0;
-  dealtTotal = 0;
-  absorbedTotal = 0;
+  dead = new Int32Array(64);
 
   // The enemy's shots on this side, per (enemy stack a, own stack b) at `a * stackCount + b`.
   /** The factors of the shooter's k-th damage type on each slot, at `pair * 16 + k * 4 + slot`. */
   pairFactors = new Float64Array(64 * 16);
   /** The 1% rule's absorbed effect when it applies to that pair (on a shield with points), else -1. */
   pairWhole = new Float64Array(64);
-  /** A shot on a never-hit unit: its points after, damage, shield's share, flags. */
-  freshPoints = new Float64Array(64 * SLOTS);
-  freshDealt = new Float64Array(64);
-  freshAbsorbed = new Float64Array(64);
-  freshFlags = new Uint8Array(64);
+  /**
+   * A shot on a never-hit unit, 8 numbers a pair (one cache line): its points after (4 slots),
+   * damage, shield's share, flags.
+   */
+  fresh = new Float64Array(64 * 8);
 
   load(side: CombatSide, total: number): void {
+    const types = this.loadStacks(side);
     const stacks = side.units;
     const count = stacks.length;
-    const types = stacks.map((stack) => unitType(stack, side.research));
-    this.stackCount = count;
-    this.kinds = stacks.map((stack) => stack.kind);
-    this.ids = stacks.map((stack) => stack.id);
     this.factors = float64s(this.factors, count * SLOTS * 4);
     this.typeCounts = int32s(this.typeCounts, count);
     this.typeIndexes = int32s(this.typeIndexes, count * 4);
     this.typeDamages = float64s(this.typeDamages, count * 4);
-    this.counts = int32s(this.counts, count);
     this.begins = int32s(this.begins, count);
     this.hitEnds = int32s(this.hitEnds, count);
     this.stackAt = int32s(this.stackAt, total);
     this.points = float64s(this.points, (count + total) * SLOTS);
     this.dead = int32s(this.dead, total);
+    this.deadBits = int32s(this.deadBits, (total + 31) >>> 5);
+    // Cleared by every round's end; cleared here too in case a battle stopped half-way.
+    this.deadBits.fill(0, 0, (total + 31) >>> 5);
     for (let b = 0, begin = 0; b < count; b++) {
       const type = types[b] as UnitType;
       this.points.set(type.slotMax, b * SLOTS);
@@ -138,22 +120,13 @@ class UnitSide {
     this.deadCount = 0;
   }
 
-  alive(): number {
-    let total = 0;
-    for (let b = 0; b < this.stackCount; b++) total += this.counts[b] as number;
-    return total;
-  }
-
   /** The pair tables for the enemy's shots on this side. */
   prepare(enemy: UnitSide): void {
     const own = this.stackCount;
     const pairs = enemy.stackCount * own;
     this.pairFactors = float64s(this.pairFactors, pairs * 16);
     this.pairWhole = float64s(this.pairWhole, pairs);
-    this.freshPoints = float64s(this.freshPoints, pairs * SLOTS);
-    this.freshDealt = float64s(this.freshDealt, pairs);
-    this.freshAbsorbed = float64s(this.freshAbsorbed, pairs);
-    if (this.freshFlags.length < pairs) this.freshFlags = new Uint8Array(roomFor(pairs));
+    this.fresh = float64s(this.fresh, pairs * 8);
     for (let a = 0; a < enemy.stackCount; a++) {
       const typeCount = enemy.typeCounts[a] as number;
       for (let b = 0; b < own; b++) {
@@ -176,8 +149,8 @@ class UnitSide {
         }
         this.pairWhole[pair] = whole;
         // A shot on a never-hit unit, worked out once: decision 170's walk on full points.
-        const work = this.freshPoints;
-        const at = pair * SLOTS;
+        const work = this.fresh;
+        const at = pair * 8;
         for (let j = 0; j < SLOTS; j++) work[at + j] = this.points[b * SLOTS + j] as number;
         let dealt = 0;
         let absorbed = whole;
@@ -202,9 +175,9 @@ class UnitSide {
           const destroyed = (work[at + 2] as number) <= 0 && (work[at + 3] as number) <= 0;
           if (dealt > 0) flags = HIT | (destroyed ? KILLED : 0);
         }
-        this.freshDealt[pair] = dealt;
-        this.freshAbsorbed[pair] = absorbed;
-        this.freshFlags[pair] = flags;
+        work[at + 4] = dealt;
+        work[at + 5] = absorbed;
+        work[at + 6] = flags;
       }
     }
   }
@@ -228,7 +201,15 @@ class UnitSide {
   removeDead(): void {
     const deadCount = this.deadCount;
     if (deadCount === 0) return;
-    const dead = this.dead.subarray(0, deadCount).sort();
+    // The dead positions in order, from the bits (each word cleared once read).
+    const dead = this.dead;
+    const bits = this.deadBits;
+    for (let word = 0, n = 0; n < deadCount; word++) {
+      let w = bits[word] as number;
+      if (w === 0) continue;
+      bits[word] = 0;
+      for (; w !== 0; w &= w - 1) dead[n++] = (word << 5) + 31 - Math.clz32(w & -w);
+    }
     const points = this.points;
     const rows = this.stackCount;
     let i = 0;
@@ -249,7 +230,8 @@ class UnitSide {
       if (shift !== 0) {
         if (hitEnd > from)
           points.copyWithin((rows + from - shift) * SLOTS, (rows + from) * SLOTS, (rows + hitEnd) * SLOTS);
-        this.stackAt.fill(b, newBegin, end - shift);
+        this.stackAt.fill(b | HIT_UNIT, newBegin, hitEnd - shift);
+        this.stackAt.fill(b, hitEnd - shift, end - shift);
       }
       this.begins[b] = newBegin;
       this.hitEnds[b] = hitEnd - shift;
@@ -257,24 +239,15 @@ class UnitSide {
     }
     this.deadCount = 0;
   }
-
-  snapshot(): CombatStack[] {
-    const stacks: CombatStack[] = [];
-    for (let b = 0; b < this.stackCount; b++)
-      stacks.push({
-        kind: this.kinds[b] as CombatStack['kind'],
-        id: this.ids[b] as number,
-        count: this.counts[b] as number,
-      });
-    return stacks;
-  }
 }
 
-export function winnerOf(attackerAlive: number, defenderAlive: number): CombatWinner {
-  // Both wiped out is a draw, as in OGame: neither side holds the field.
-  if (defenderAlive === 0 && attackerAlive > 0) return 'attacker';
-  if (attackerAlive === 0 && defenderAlive > 0) return 'defender';
-  return 'draw';
+/**
+ * The drawn position, floor(next() * total) with next() = (rt >>> 0) / 2^32, in 32-bit integer
+ * operations: for total <= 2^15 (PER_UNIT_MAX) the float product is exact, so it is
+ * floor(rt * total / 2^32), worked out on rt's two 16-bit halves without leaving int32.
+ */
+export function targetPosition(rt: number, total: number): number {
+  return (Math.imul(rt >>> 16, total) + (Math.imul(rt & 0xffff, total) >>> 16)) >>> 16;
 }
 
 /**
@@ -285,8 +258,8 @@ export function winnerOf(attackerAlive: number, defenderAlive: number): CombatWi
 function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
   const total = targets.alive();
   const rows = targets.stackCount;
-  const { stackAt, hitEnds, points, dead, pairFactors, pairWhole } = targets;
-  const { freshPoints, freshDealt, freshAbsorbed, freshFlags } = targets;
+  const { stackAt, hitEnds, points, deadBits, pairFactors, pairWhole } = targets;
+  const fresh = targets.fresh;
   const { typeCounts, typeDamages } = shooters;
   let deadCount = targets.deadCount;
   let dealt = shooters.dealtTotal;
@@ -307,26 +280,32 @@ function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
       ra = rb ^ (rb >>> 9);
       rb = (rc + (rc << 3)) | 0;
       rc = (((rc << 21) | (rc >>> 11)) + rt) | 0;
-      const position = (((rt >>> 0) / 4294967296) * total) | 0;
-      const b = stackAt[position] as number;
-      const pair = a * rows + b;
-      const hitEnd = hitEnds[b] as number;
-      if (position >= hitEnd) {
+      const position = targetPosition(rt, total);
+      const code = stackAt[position] as number;
+      if (code < HIT_UNIT) {
+        const b = code;
+        const pair = a * rows + b;
+        const hitEnd = hitEnds[b] as number;
         // A never-hit unit: its stack's first never-hit position takes the shot (decision 170).
-        dealt += freshDealt[pair] as number;
-        absorbed += freshAbsorbed[pair] as number;
-        const flags = freshFlags[pair] as number;
+        const from = pair * 8;
+        dealt += fresh[from + 4] as number;
+        absorbed += fresh[from + 5] as number;
+        const flags = fresh[from + 6] as number;
         if (flags === 0) continue;
         hitEnds[b] = hitEnd + 1;
+        stackAt[hitEnd] = b | HIT_UNIT;
         const to = (rows + hitEnd) * SLOTS;
-        const from = pair * SLOTS;
-        points[to] = freshPoints[from] as number;
-        points[to + 1] = freshPoints[from + 1] as number;
-        points[to + 2] = freshPoints[from + 2] as number;
-        points[to + 3] = freshPoints[from + 3] as number;
-        if ((flags & KILLED) !== 0) dead[deadCount++] = hitEnd;
+        points[to] = fresh[from] as number;
+        points[to + 1] = fresh[from + 1] as number;
+        points[to + 2] = fresh[from + 2] as number;
+        points[to + 3] = fresh[from + 3] as number;
+        if ((flags & KILLED) !== 0) {
+          deadBits[hitEnd >>> 5] = (deadBits[hitEnd >>> 5] as number) | (1 << (hitEnd & 31));
+          deadCount++;
+        }
         continue;
       }
+      const pair = a * rows + (code ^ HIT_UNIT);
       const to = (rows + position) * SLOTS;
       const from = to;
       let p0 = points[from] as number;
@@ -402,7 +381,10 @@ function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
         points[to + 2] = p2;
         points[to + 3] = p3;
         // Structure and biostructure both at 0 (an absent one has 0): the unit is destroyed.
-        if (p2 <= 0 && p3 <= 0) dead[deadCount++] = position;
+        if (p2 <= 0 && p3 <= 0) {
+          deadBits[position >>> 5] = (deadBits[position >>> 5] as number) | (1 << (position & 31));
+          deadCount++;
+        }
       }
     }
   }
@@ -414,16 +396,6 @@ function fire(shooters: UnitSide, targets: UnitSide, rng: Int32Array): number {
   shooters.dealtTotal = dealt;
   targets.absorbedTotal = absorbed;
   return shots;
-}
-
-function roundSide(before: CombatStack[], side: UnitSide, shots: number): CombatRoundSide {
-  return {
-    unitsBefore: before,
-    unitsAfter: side.snapshot(),
-    shots,
-    damageDealt: side.dealtTotal,
-    damageAbsorbed: side.absorbedTotal,
-  };
 }
 
 /** The two sides' working memory, kept between battles (a battle runs to its end synchronously). */
@@ -446,29 +418,5 @@ export function resolvePerUnit(
   defender.load(input.defender, defenderTotal);
   attacker.prepare(defender);
   defender.prepare(attacker);
-  const random = randomState(input.seed);
-  const rounds: CombatRound[] = [];
-  for (let round = 1; round <= maxRounds; round++) {
-    if (attacker.alive() === 0 || defender.alive() === 0) break;
-    const attackerBefore = attacker.snapshot();
-    const defenderBefore = defender.snapshot();
-    attacker.restoreShields();
-    defender.restoreShields();
-    attacker.dealtTotal = attacker.absorbedTotal = defender.dealtTotal = defender.absorbedTotal = 0;
-    const attackerShots = fire(attacker, defender, random);
-    const defenderShots = fire(defender, attacker, random);
-    attacker.removeDead();
-    defender.removeDead();
-    rounds.push({
-      round,
-      attacker: roundSide(attackerBefore, attacker, attackerShots),
-      defender: roundSide(defenderBefore, defender, defenderShots),
-    });
-  }
-  return {
-    winner: winnerOf(attacker.alive(), defender.alive()),
-    rounds,
-    attackerSurvivors: attacker.snapshot(),
-    defenderSurvivors: defender.snapshot(),
-  };
+  return fightRounds(input, maxRounds, attacker, defender, fire);
 }

@@ -71,18 +71,48 @@ export class UnitType {
   }
 }
 
-/** Unit types by catalogue entry and research levels: the catalogue is constant, so they never change. */
-const TYPES = new Map<string, UnitType>();
+/**
+ * Unit types by research levels, then by catalogue entry (ships by id, defenses by -1 - id): the
+ * catalogue is constant, so they never change. At most TYPES_KEPT entries of either kind, then
+ * all are dropped (a side's map in use is then filled apart and dropped after its battle).
+ */
+const TYPES = new Map<string, Map<number, UnitType>>();
 const TYPES_KEPT = 4096;
+let typesKept = 0;
 
-export function unitType(stack: CombatStack, research: CombatResearch): UnitType {
+function keep(): void {
+  if (typesKept >= TYPES_KEPT) {
+    TYPES.clear();
+    typesKept = 0;
+  }
+  typesKept++;
+}
+
+/** The unit types of one side's research: one string key a side, then a number a stack. */
+export function unitTypes(research: CombatResearch): Map<number, UnitType> {
   const r = research;
-  const key = `${stack.kind} ${stack.id} ${r.weapons} ${r.thermal} ${r.kinetic} ${r.explosive} ${r.em} ${r.shielding} ${r.armour} ${r.structural}`;
-  let type = TYPES.get(key);
+  const key = `${r.weapons} ${r.thermal} ${r.kinetic} ${r.explosive} ${r.em} ${r.shielding} ${r.armour} ${r.structural}`;
+  let types = TYPES.get(key);
+  if (types === undefined) {
+    keep();
+    types = new Map();
+    TYPES.set(key, types);
+  }
+  return types;
+}
+
+/** A stack's unit type with `research`, from `types` (that research's map) or made and kept there. */
+export function unitType(
+  stack: CombatStack,
+  research: CombatResearch,
+  types: Map<number, UnitType> = unitTypes(research),
+): UnitType {
+  const id = stack.kind === 'ship' ? stack.id : -1 - stack.id;
+  let type = types.get(id);
   if (type === undefined) {
     type = new UnitType(stack, research);
-    if (TYPES.size >= TYPES_KEPT) TYPES.clear();
-    TYPES.set(key, type);
+    keep();
+    types.set(id, type);
   }
   return type;
 }

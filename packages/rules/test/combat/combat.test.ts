@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   NO_COMBAT_RESEARCH,
@@ -7,7 +8,7 @@ import {
   type CombatStack,
 } from '../../src/combat/index.js';
 import { setPerUnitMax } from '../../src/combat/engine.js';
-import { PER_UNIT_MAX } from '../../src/combat/per-unit.js';
+import { PER_UNIT_MAX, targetPosition } from '../../src/combat/per-unit.js';
 import { createRandom, randomState } from '../../src/universe/random.js';
 import { referenceCombat } from './reference.js';
 
@@ -216,6 +217,20 @@ describe('resolveCombat, memory kept between battles', () => {
     expect(resolveCombat(small)).toEqual(alone);
   });
 
+  it('gives the same result once the unit types kept have been dropped (more research levels than kept)', () => {
+    // A one-round battle of one unit a side per research level: 4,500 levels, past the 4,096 kept.
+    for (let level = 0; level < 4_500; level++)
+      resolveCombat(
+        battle([ship(1, 1)], [ship(11, 1)], { maxRounds: 1, attackerResearch: { weapons: level } }),
+      );
+    expect(resolveCombat(small)).toEqual(alone);
+    const researched = battle(small.attacker.units.slice(), small.defender.units.slice(), {
+      attackerResearch: { weapons: 4_499, shielding: 3 },
+      defenderResearch: { armour: 2 },
+    });
+    expect(resolveCombat(researched)).toEqual(referenceCombat(researched));
+  });
+
   it('is not disturbed by a battle refused half-way through its set-up', () => {
     // The attacker's side is read before the defender's unknown unit is found.
     expect(() => resolveCombat(battle([ship(1, 500)], [defense(11, 3), defense(999, 1)]))).toThrow(
@@ -277,5 +292,25 @@ describe('randomState', () => {
         expect((t >>> 0) / 4294967296).toBe(random.next());
       }
     }
+  });
+});
+
+describe('targetPosition', () => {
+  const floatPosition = (rt: number, total: number) => Math.floor(((rt >>> 0) / 4294967296) * total);
+
+  it('draws floor(next() * total) in integers, for every total the per-unit path takes', () => {
+    const extremes = [0, 1, 0xffff, 0x10000, 0x7fffffff, -0x80000000, 0x8000ffff | 0, -1];
+    for (const total of [0, 1, 2, 3, 1000, PER_UNIT_MAX - 1, PER_UNIT_MAX])
+      for (const rt of extremes) expect(targetPosition(rt, total)).toBe(floatPosition(rt, total));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -0x80000000, max: 0x7fffffff }),
+        fc.integer({ min: 0, max: PER_UNIT_MAX }),
+        (rt, total) => {
+          expect(targetPosition(rt, total)).toBe(floatPosition(rt, total));
+        },
+      ),
+      { numRuns: 10_000 },
+    );
   });
 });
