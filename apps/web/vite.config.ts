@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineUseId } from './build/mantine-use-id.ts';
 import { precompressDir } from './build/precompress.ts';
 
 // The displayed version is the product's, kept in the root package.json.
@@ -49,7 +50,15 @@ function screenChunk(bundle: Bundle, entrySuffix: string) {
  * dashboard's were fetched on every path, ahead of the map's files and of GET /me.) The
  * dashboard's stylesheets stay linked statically, so that they hold the first frame back.
  */
-function preloadScreens({ landing, map }: { landing: string; map: string }): Plugin {
+function preloadScreens({
+  landing,
+  map,
+  locales,
+}: {
+  landing: string;
+  map: string;
+  locales: Record<'fr' | 'en', string>;
+}): Plugin {
   return {
     name: 'starhold-preload-screens',
     apply: 'build',
@@ -63,12 +72,19 @@ function preloadScreens({ landing, map }: { landing: string; map: string }): Plu
         const landingFiles = chunkClosure(bundle, screenChunk(bundle, landing));
         const mapFiles = chunkClosure(bundle, screenChunk(bundle, map));
         const placeholder =
-          /\{ dashboard: \[\], map: \[\], mapStyles: \[\] \};? \/\* starhold:screen-files \*\//;
+          /\{ dashboard: \[\], map: \[\], mapStyles: \[\], locales: \{\} \};? \/\* starhold:screen-files \*\//;
         if (!placeholder.test(html)) throw new Error('index.html lacks the screen files placeholder');
         const files = {
           dashboard: unlinked(landingFiles.scripts).map(href),
           map: unlinked(mapFiles.scripts).map(href),
           mapStyles: unlinked(mapFiles.styles).map(href),
+          // Each language's texts (preloaded on every path: every screen has texts).
+          locales: Object.fromEntries(
+            Object.entries(locales).map(([language, module]) => [
+              language,
+              unlinked(chunkClosure(bundle, screenChunk(bundle, module)).scripts).map(href),
+            ]),
+          ),
         };
         return {
           html: html.replace(placeholder, `${JSON.stringify(files)};`),
@@ -151,11 +167,18 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadScreens({ landing: '/src/features/dashboard/index.ts', map: '/src/features/systems/index.tsx' }),
+    preloadScreens({
+      landing: '/src/features/dashboard/index.ts',
+      map: '/src/features/systems/index.tsx',
+      locales: { fr: '/src/lib/locales-fr.ts', en: '/src/lib/locales-en.ts' },
+    }),
     mantineStylesCheck(),
+    mantineUseId(),
     precompress(),
   ],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
+  // The locale files as JSON.parse of a string, which parses faster than the same object literal.
+  json: { stringify: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -1,7 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { markPainted } from '../lib/after-paint';
 import { renderWithApp } from '../test/render';
 import { InfoTip } from './InfoTip';
+
+// The tooltip is built with the first frame (decision 202): the player focuses it after it.
+beforeEach(() => markPainted());
 
 describe('InfoTip', () => {
   it('is named by its subject, described by its text, and shows the text on keyboard focus', async () => {

@@ -2,6 +2,7 @@ import { Group, HoverCard, Progress, Text, UnstyledButton, VisuallyHidden } from
 import { IconBolt, IconDiamond, IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PlanetResource } from '@starhold/contract';
+import { useFloatingAfterPaint } from '../lib/after-paint';
 import { systemClock, type Clock } from '../lib/clock';
 import { abbreviateNumber, formatInteger } from '../lib/format';
 import { clampPercent } from './economy/economy-format';
@@ -17,33 +18,37 @@ export function ResourceGauge({ entry, clock = systemClock }: { entry: PlanetRes
   const Icon = ICONS[entry.resource.id] ?? IconBolt;
   const name = t(`resources.names.${entry.resource.id}`, { defaultValue: entry.resource.name });
   const filled = clampPercent(value, entry.max);
+  const { built, targetRef, before } = useFloatingAfterPaint<HTMLButtonElement>();
+  const gauge = (
+    <UnstyledButton ref={targetRef} className={classes.gauge} data-resource={entry.resource.id}>
+      <VisuallyHidden>{name}</VisuallyHidden>
+      <Icon size={16} className={classes.icon} />
+      <div className={classes.values}>
+        <Text
+          size="xs"
+          fw={700}
+          ff="monospace"
+          c={filled >= 100 ? 'red.4' : undefined}
+          data-testid="gauge-value"
+        >
+          {abbreviateNumber(value)}
+          <Text span size="xs" c="dimmed" ff="monospace">
+            {' / '}
+            {abbreviateNumber(entry.max)}
+          </Text>
+        </Text>
+        <Text size="10px" c="dimmed" ff="monospace" lh={1}>
+          +{abbreviateNumber(entry.production_per_hour)}/h
+        </Text>
+        <Progress value={filled} size={3} radius="xl" aria-label={name} />
+      </div>
+    </UnstyledButton>
+  );
+  // The hover card is built once the first frame is drawn (decision 202).
+  if (!built) return before(gauge, 'dialog');
   return (
     <HoverCard width={220} shadow="md" openDelay={100}>
-      <HoverCard.Target>
-        <UnstyledButton className={classes.gauge} data-resource={entry.resource.id}>
-          <VisuallyHidden>{name}</VisuallyHidden>
-          <Icon size={16} className={classes.icon} />
-          <div className={classes.values}>
-            <Text
-              size="xs"
-              fw={700}
-              ff="monospace"
-              c={filled >= 100 ? 'red.4' : undefined}
-              data-testid="gauge-value"
-            >
-              {abbreviateNumber(value)}
-              <Text span size="xs" c="dimmed" ff="monospace">
-                {' / '}
-                {abbreviateNumber(entry.max)}
-              </Text>
-            </Text>
-            <Text size="10px" c="dimmed" ff="monospace" lh={1}>
-              +{abbreviateNumber(entry.production_per_hour)}/h
-            </Text>
-            <Progress value={filled} size={3} radius="xl" aria-label={name} />
-          </div>
-        </UnstyledButton>
-      </HoverCard.Target>
+      <HoverCard.Target>{gauge}</HoverCard.Target>
       <HoverCard.Dropdown>
         <GaugeDetails name={name} value={value} entry={entry} filled={filled} />
       </HoverCard.Dropdown>

@@ -1,6 +1,8 @@
 import { CLIENT_ERROR_KEYS, ERROR_CATALOGUE, ERROR_KEYS } from '@starhold/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildResources, createI18n } from './i18n';
+import { createI18nInstance, languageReady, NAMESPACES, type LanguageBundles } from './i18n-core';
+import type { Language } from './settings';
 import { LANGUAGE_STORAGE_KEY } from './settings';
 
 describe('i18n', () => {
@@ -43,5 +45,28 @@ describe('i18n', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
     expect(createI18n().t('common:error.title')).toBe('Erreur');
+  });
+
+  it('lists every namespace of the locale files (the app loads one language and cannot list them)', () => {
+    expect([...NAMESPACES].sort()).toEqual(Object.keys(buildResources().fr).sort());
+  });
+
+  it("loads only the page's language, and the other one before switching to it", async () => {
+    const { fr, en } = buildResources();
+    const loads: Language[] = [];
+    const instance = createI18nInstance({
+      language: 'en',
+      load: (language) => {
+        loads.push(language);
+        return Promise.resolve<LanguageBundles>(language === 'fr' ? fr : en);
+      },
+    });
+    await languageReady(instance);
+    expect(loads).toEqual(['en']);
+    expect(instance.t('common:error.title')).toBe('Error');
+    await instance.changeLanguage('fr');
+    expect(loads).toEqual(['en', 'fr']);
+    expect(instance.t('common:error.title')).toBe('Erreur');
+    expect(instance.t('errors:INSUFFICIENT_RESOURCES')).toBe(ERROR_CATALOGUE.INSUFFICIENT_RESOURCES.fr);
   });
 });

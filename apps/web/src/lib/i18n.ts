@@ -1,37 +1,18 @@
-import { ERROR_CATALOGUE, type ErrorKey } from '@starhold/contract';
-import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, type Language } from './settings';
+import type { i18n as I18n } from 'i18next';
+import { createI18nInstance, languageBundles, type Bundle, type LanguageBundles } from './i18n-core';
+import type { Language } from './settings';
 
-type Bundle = Record<string, unknown>;
+export { currentLanguage } from './i18n-core';
 
 /**
- * Every src/locales/<lang>/<namespace>.json is picked up here, so a feature adds its own
- * namespace file without editing this module.
+ * Every src/locales/<lang>/<namespace>.json, both languages, for the tests (a feature adds its own
+ * namespace file without editing this module). The app loads one language at a time
+ * (i18n-instance.ts, locales-fr.ts, locales-en.ts).
  */
 const localeFiles = import.meta.glob<Bundle>('../locales/*/*.json', { eager: true, import: 'default' });
 
-function catalogueTexts(language: Language): Record<ErrorKey, string> {
-  const entries = Object.entries(ERROR_CATALOGUE).map(([key, texts]) => [key, texts[language]]);
-  return Object.fromEntries(entries) as Record<ErrorKey, string>;
-}
-
-export function buildResources(): Record<Language, Record<string, Bundle>> {
-  const resources: Record<Language, Record<string, Bundle>> = { fr: {}, en: {} };
-  for (const [path, bundle] of Object.entries(localeFiles)) {
-    const match = /locales\/([a-z]+)\/([\w-]+)\.json$/.exec(path);
-    const language = match?.[1] as Language | undefined;
-    const namespace = match?.[2];
-    if (!language || !namespace || !SUPPORTED_LANGUAGES.includes(language)) continue;
-    resources[language][namespace] = bundle;
-  }
-  // The server's error texts live in the contract: one source for both apps. errors.json adds
-  // the client-side keys (network, time-out).
-  for (const language of SUPPORTED_LANGUAGES) {
-    resources[language].errors = { ...catalogueTexts(language), ...resources[language].errors };
-  }
-  return resources;
+export function buildResources(): Record<Language, LanguageBundles> {
+  return { fr: languageBundles('fr', localeFiles), en: languageBundles('en', localeFiles) };
 }
 
 export interface I18nOptions {
@@ -39,32 +20,7 @@ export interface I18nOptions {
   language?: Language;
 }
 
+/** An instance holding both languages' texts from the start (tests). */
 export function createI18n(options: I18nOptions = {}): I18n {
-  const instance = i18next.createInstance();
-  if (!options.language) instance.use(LanguageDetector);
-  instance.use(initReactI18next);
-  void instance.init({
-    resources: buildResources(),
-    lng: options.language,
-    fallbackLng: 'fr',
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    defaultNS: 'common',
-    ns: Object.keys(buildResources().fr),
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-      convertDetectedLanguage: (language: string) => language.split('-')[0] ?? language,
-    },
-  });
-  return instance;
-}
-
-export function currentLanguage(instance: I18n): Language {
-  const resolved = instance.resolvedLanguage ?? instance.language;
-  return resolved?.startsWith('en') ? 'en' : 'fr';
+  return createI18nInstance({ language: options.language, resources: buildResources() });
 }

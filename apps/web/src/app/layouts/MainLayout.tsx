@@ -1,10 +1,11 @@
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useFocusPlanet } from '../../api/planets';
 import { ResourceStrip } from '../../components/ResourceStrip';
 import { Spinner } from '../../components/Spinner';
+import { useAfterPaint } from '../../lib/after-paint';
 import { useLiveEvents } from '../../lib/live-events';
 import { AppHeader } from '../shell/AppHeader';
 import { PlanetColumn } from '../shell/PlanetColumn';
@@ -17,6 +18,25 @@ function TopResourceStrip() {
     <div className={classes.resourceBar}>
       <ResourceStrip resources={planet.data?.resources} />
     </div>
+  );
+}
+
+/**
+ * A column's scrolling section. Mantine's ScrollArea keeps its elements in state, set as they
+ * mount: React renders that synchronously, before the first frame, with the first render's
+ * passive effects run first (decision 202). The first frame draws the section without it (its
+ * scrollbars only show on hover); the ScrollArea replaces it once that frame is drawn.
+ */
+function ScrollSection({ children }: { children: ReactNode }) {
+  const painted = useAfterPaint();
+  return painted ? (
+    <AppShell.Section grow component={ScrollArea}>
+      {children}
+    </AppShell.Section>
+  ) : (
+    <AppShell.Section grow className={classes.scrollPending}>
+      {children}
+    </AppShell.Section>
   );
 }
 
@@ -46,14 +66,14 @@ export function MainLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar p="sm" className={classes.navbar}>
-        <AppShell.Section grow component={ScrollArea}>
+        <ScrollSection>
           <Sidebar collapsed={desktopCollapsed && !mobileOpened} onNavigate={closeMobile} />
-        </AppShell.Section>
+        </ScrollSection>
       </AppShell.Navbar>
       <AppShell.Aside p="md" className={classes.aside}>
-        <AppShell.Section grow component={ScrollArea}>
+        <ScrollSection>
           <PlanetColumn />
-        </AppShell.Section>
+        </ScrollSection>
       </AppShell.Aside>
       <AppShell.Main className={classes.main}>
         <TopResourceStrip />

@@ -1,25 +1,13 @@
-import type { Email, Me } from '@starhold/contract';
+import type { Email } from '@starhold/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp, testMe } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
+import { markPainted } from '../../lib/after-paint';
 import { AppHeader } from './AppHeader';
 
-const me: Me = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.org',
-  race: { id: 1, name: 'human' },
-  focus_planet_index: 0,
-  email_not_read_count: 12,
-  nmi: 0,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe({ username: 'ada', email: 'ada@example.org', email_not_read_count: 12 });
 
 function email(id: number, read: boolean): Email {
   return {
@@ -34,6 +22,8 @@ function email(id: number, read: boolean): Email {
 let emailQueries: URLSearchParams[] = [];
 
 beforeEach(() => {
+  // The menus are built with the first frame (decision 202): the player clicks after it.
+  markPainted();
   emailQueries = [];
   const json = (body: unknown) =>
     Promise.resolve(

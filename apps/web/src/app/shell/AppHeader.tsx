@@ -28,7 +28,7 @@ import {
   IconUser,
   IconWorld,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { IdleAlert } from '@starhold/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,8 +38,8 @@ import { emailTexts, type EmailTextContext } from '../../lib/email-texts';
 import { useMe } from '../../api/me';
 import { usePlanets, useSwitchPlanet } from '../../api/planets';
 import { formatDateTime } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
-import { useAfterPaint } from '../../lib/after-paint';
+import { currentLanguage } from '../../lib/i18n-core';
+import { useAfterPaint, useFloatingAfterPaint } from '../../lib/after-paint';
 import { Logo } from '../../components/Logo';
 import { HeaderSearch } from './HeaderSearch';
 import classes from './shell.module.css';
@@ -75,14 +75,18 @@ export interface SidebarToggles {
 
 function AppLauncher() {
   const { t } = useTranslation();
+  const { built, openedFirst, targetRef, before } = useFloatingAfterPaint<HTMLButtonElement>();
+  const target = (
+    <ActionIcon ref={targetRef} variant="subtle" color="gray" size="lg" aria-label={t('header.apps')}>
+      <IconApps size={20} />
+    </ActionIcon>
+  );
+  // The header's menus and tooltips are built once the first frame is drawn (decision 202).
+  if (!built) return before(target, 'menu');
   return (
-    <Menu position="bottom-start" width={240} shadow="lg">
+    <Menu position="bottom-start" width={240} shadow="lg" defaultOpened={openedFirst}>
       <Menu.Target>
-        <Tooltip label={t('header.apps')}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.apps')}>
-            <IconApps size={20} />
-          </ActionIcon>
-        </Tooltip>
+        <Tooltip label={t('header.apps')}>{target}</Tooltip>
       </Menu.Target>
       <Menu.Dropdown p="xs">
         <SimpleGrid cols={2} spacing="xs">
@@ -133,30 +137,49 @@ function NotificationsMenu() {
   // The list is read the first time the menu opens, then kept fresh by the invalidations of
   // ['me'] (a pushed email, a read): the count alone comes with /me, which every screen loads.
   const [opened, setOpened] = useState(false);
-  const unread = useUnreadEmails({ enabled: opened && count > 0 });
+  const { built, openedFirst, targetRef, before } = useFloatingAfterPaint<HTMLButtonElement>();
+  const unread = useUnreadEmails({ enabled: (opened || openedFirst) && count > 0 });
   const emails = count > 0 ? (unread.data ?? []) : [];
   const textContext = { t, raceId: me.data?.race.id ?? 1, formatDate: (iso: string) => formatDateTime(iso) };
+  const bell = (
+    <ActionIcon
+      ref={targetRef}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={t('header.notifications')}
+    >
+      <IconBell size={20} />
+    </ActionIcon>
+  );
+  const indicator = (target: ReactNode) => (
+    <Indicator
+      disabled={count + alerts.length === 0}
+      label={count + alerts.length}
+      size={16}
+      offset={6}
+      color="red"
+    >
+      {target}
+      {painted && (
+        <Suspense fallback={null}>
+          <IdleAlertsWatcher onChange={setAlerts} />
+        </Suspense>
+      )}
+    </Indicator>
+  );
+  // Built once the first frame is drawn (decision 202).
+  if (!built) return indicator(before(bell, 'menu'));
   return (
-    <Menu position="bottom-end" width={300} shadow="lg" onOpen={() => setOpened(true)}>
+    <Menu
+      position="bottom-end"
+      width={300}
+      shadow="lg"
+      defaultOpened={openedFirst}
+      onOpen={() => setOpened(true)}
+    >
       {/* The menu's target is the button itself: a div carrying aria-expanded is not allowed (axe). */}
-      <Indicator
-        disabled={count + alerts.length === 0}
-        label={count + alerts.length}
-        size={16}
-        offset={6}
-        color="red"
-      >
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.notifications')}>
-            <IconBell size={20} />
-          </ActionIcon>
-        </Menu.Target>
-        {painted && (
-          <Suspense fallback={null}>
-            <IdleAlertsWatcher onChange={setAlerts} />
-          </Suspense>
-        )}
-      </Indicator>
+      {indicator(<Menu.Target>{bell}</Menu.Target>)}
       <Menu.Dropdown>
         {alerts.length > 0 && (
           <Suspense fallback={null}>
@@ -198,26 +221,31 @@ function PlanetsMenu() {
   const planets = usePlanets();
   const me = useMe();
   const switchPlanet = useSwitchPlanet();
+  const { built, openedFirst, targetRef, before } = useFloatingAfterPaint<HTMLButtonElement>();
   const focused = planets.data?.find((planet) => planet.index === me.data?.focus_planet_index);
+  const target = (
+    <Button
+      ref={targetRef}
+      variant="default"
+      size="sm"
+      leftSection={<IconPlanet size={18} />}
+      rightSection={<IconChevronDown size={14} />}
+      loading={switchPlanet.isPending}
+      className={classes.planetButton}
+    >
+      {/* Named by its text, not an aria-label that would hide the visible name (axe). */}
+      {focused && <VisuallyHidden>{t('header.planets')}</VisuallyHidden>}
+      <Text size="sm" truncate maw={120} visibleFrom="sm">
+        {focused?.name ?? t('header.planets')}
+      </Text>
+      {!focused && <VisuallyHidden hiddenFrom="sm">{t('header.planets')}</VisuallyHidden>}
+    </Button>
+  );
+  // Built once the first frame is drawn (decision 202).
+  if (!built) return before(target, 'menu');
   return (
-    <Menu position="bottom" width={240} shadow="lg">
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconPlanet size={18} />}
-          rightSection={<IconChevronDown size={14} />}
-          loading={switchPlanet.isPending}
-          className={classes.planetButton}
-        >
-          {/* Named by its text, not an aria-label that would hide the visible name (axe). */}
-          {focused && <VisuallyHidden>{t('header.planets')}</VisuallyHidden>}
-          <Text size="sm" truncate maw={120} visibleFrom="sm">
-            {focused?.name ?? t('header.planets')}
-          </Text>
-          {!focused && <VisuallyHidden hiddenFrom="sm">{t('header.planets')}</VisuallyHidden>}
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom" width={240} shadow="lg" defaultOpened={openedFirst}>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('planets.title')}</Menu.Label>
         {planets.data?.length === 0 && (
@@ -244,19 +272,23 @@ function UserMenu() {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const logout = useLogout();
+  const { built, openedFirst, targetRef, before } = useFloatingAfterPaint<HTMLButtonElement>();
   const username = me.data?.username ?? '';
+  const target = (
+    <UnstyledButton ref={targetRef} className={classes.userButton}>
+      <VisuallyHidden>{t('header.userMenu')}</VisuallyHidden>
+      <Avatar color="initials" name={username} size={32} radius="xl" aria-hidden />
+      <Text size="sm" fw={600} visibleFrom="sm" truncate maw={120}>
+        {username}
+      </Text>
+      <IconChevronDown size={14} />
+    </UnstyledButton>
+  );
+  // Built once the first frame is drawn (decision 202).
+  if (!built) return before(target, 'menu');
   return (
-    <Menu position="bottom-end" width={240} shadow="lg" closeOnItemClick>
-      <Menu.Target>
-        <UnstyledButton className={classes.userButton}>
-          <VisuallyHidden>{t('header.userMenu')}</VisuallyHidden>
-          <Avatar color="initials" name={username} size={32} radius="xl" aria-hidden />
-          <Text size="sm" fw={600} visibleFrom="sm" truncate maw={120}>
-            {username}
-          </Text>
-          <IconChevronDown size={14} />
-        </UnstyledButton>
-      </Menu.Target>
+    <Menu position="bottom-end" width={240} shadow="lg" closeOnItemClick defaultOpened={openedFirst}>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{username}</Menu.Label>
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} />}>
@@ -286,6 +318,30 @@ function UserMenu() {
   );
 }
 
+function SidebarToggleButton({ toggles }: { toggles: SidebarToggles }) {
+  const { t } = useTranslation();
+  const { built, targetRef, before } = useFloatingAfterPaint<HTMLButtonElement>();
+  const button = (
+    <ActionIcon
+      ref={targetRef}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={toggles.toggleDesktop}
+      visibleFrom="sm"
+      aria-label={t('header.toggleSidebar')}
+    >
+      {toggles.desktopCollapsed ? (
+        <IconLayoutSidebarLeftExpand size={20} />
+      ) : (
+        <IconLayoutSidebarLeftCollapse size={20} />
+      )}
+    </ActionIcon>
+  );
+  // The tooltip is built once the first frame is drawn (decision 202).
+  return built ? <Tooltip label={t('header.toggleSidebar')}>{button}</Tooltip> : before(button);
+}
+
 /** The header of the main and second layouts (SPEC 2 "Layout elements"). */
 export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
   const { t } = useTranslation();
@@ -301,22 +357,7 @@ export function AppHeader({ toggles }: { toggles?: SidebarToggles }) {
               size="sm"
               aria-label={t('header.toggleSidebar')}
             />
-            <Tooltip label={t('header.toggleSidebar')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                onClick={toggles.toggleDesktop}
-                visibleFrom="sm"
-                aria-label={t('header.toggleSidebar')}
-              >
-                {toggles.desktopCollapsed ? (
-                  <IconLayoutSidebarLeftExpand size={20} />
-                ) : (
-                  <IconLayoutSidebarLeftCollapse size={20} />
-                )}
-              </ActionIcon>
-            </Tooltip>
+            <SidebarToggleButton toggles={toggles} />
           </>
         )}
         <Link to="/" className={classes.brand} aria-label="Starhold">

@@ -1,28 +1,16 @@
-import type { Me, SystemListItem } from '@starhold/contract';
+import type { SystemListItem } from '@starhold/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp, testMe } from '../../test/render';
 import { systemsColumns } from '../../test/systems-columns';
 import { requestUrl } from '../../test/request-url';
+import { markPainted } from '../../lib/after-paint';
 import { foldText, moduleEntries, rankMatches } from './header-search';
 import { HeaderSearch } from './HeaderSearch';
 
-const me: Me = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.org',
-  race: { id: 2, name: 'insectoid' },
-  focus_planet_index: 0,
-  email_not_read_count: 0,
-  nmi: 0,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe({ race: { id: 2, name: 'insectoid' } });
 
 function system(id: number, name: string): SystemListItem {
   return {
@@ -39,6 +27,8 @@ function system(id: number, name: string): SystemListItem {
 let playerQueries: string[] = [];
 
 beforeEach(() => {
+  // The combobox is built with the first frame (decision 202): the player types after it.
+  markPainted();
   playerQueries = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     const url = new URL(requestUrl(input), 'http://localhost');

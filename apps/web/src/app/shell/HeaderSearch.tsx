@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../components/AppModal';
+import { useFloatingAfterPaint } from '../../lib/after-paint';
 import classes from './shell.module.css';
 
 /**
@@ -45,36 +46,41 @@ function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?
     onDone?.();
   };
   const typed = query.trim() !== '';
+  const { built, before } = useFloatingAfterPaint(input);
+  const box = (
+    <TextInput
+      ref={input}
+      size="sm"
+      w={autoFocus ? '100%' : 240}
+      leftSection={<IconSearch size={16} />}
+      rightSection={loading ? <Loader size={14} /> : null}
+      placeholder={t('header.search')}
+      aria-label={t('search.label')}
+      classNames={{ input: classes.search }}
+      value={query}
+      autoFocus={autoFocus}
+      data-autofocus={autoFocus || undefined}
+      onChange={(event) => {
+        setQuery(event.currentTarget.value);
+        combobox.openDropdown();
+      }}
+      onFocus={() => combobox.openDropdown()}
+      onBlur={() => combobox.closeDropdown()}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          setQuery('');
+          combobox.closeDropdown();
+        }
+      }}
+    />
+  );
+  // The combobox (a popover: floating-ui's state) is built once the first frame is drawn, the
+  // box alone before (decision 202).
+  if (!built) return before(box, 'listbox');
   return (
     // In a portal above everything, the modal's included: inside it the list was clipped by the modal.
     <Combobox store={combobox} onOptionSubmit={open} zIndex={1000}>
-      <Combobox.Target>
-        <TextInput
-          ref={input}
-          size="sm"
-          w={autoFocus ? '100%' : 240}
-          leftSection={<IconSearch size={16} />}
-          rightSection={loading ? <Loader size={14} /> : null}
-          placeholder={t('header.search')}
-          aria-label={t('search.label')}
-          classNames={{ input: classes.search }}
-          value={query}
-          autoFocus={autoFocus}
-          data-autofocus={autoFocus || undefined}
-          onChange={(event) => {
-            setQuery(event.currentTarget.value);
-            combobox.openDropdown();
-          }}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              setQuery('');
-              combobox.closeDropdown();
-            }
-          }}
-        />
-      </Combobox.Target>
+      <Combobox.Target>{box}</Combobox.Target>
       {typed && (
         <Suspense fallback={<LoadingResults onLoading={setLoading} />}>
           <HeaderSearchResults query={query} combobox={combobox} onLoading={setLoading} />
@@ -91,6 +97,9 @@ function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?
 export function HeaderSearch() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  // The phones' modal is mounted from its first opening on (then kept, for its closing transition).
+  const [used, setUsed] = useState(false);
+  if (opened && !used) setUsed(true);
   return (
     <>
       <Group visibleFrom="md">
@@ -106,9 +115,11 @@ export function HeaderSearch() {
       >
         <IconSearch size={20} />
       </ActionIcon>
-      <AppModal opened={opened} onClose={() => setOpened(false)} title={t('search.title')} yOffset="8dvh">
-        <SearchBox autoFocus onDone={() => setOpened(false)} />
-      </AppModal>
+      {(opened || used) && (
+        <AppModal opened={opened} onClose={() => setOpened(false)} title={t('search.title')} yOffset="8dvh">
+          <SearchBox autoFocus onDone={() => setOpened(false)} />
+        </AppModal>
+      )}
     </>
   );
 }

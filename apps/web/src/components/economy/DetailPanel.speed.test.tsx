@@ -1,9 +1,9 @@
-import type { FactoryItem, Me, Planet } from '@starhold/contract';
+import type { FactoryItem, Planet } from '@starhold/contract';
 import { levelCost } from '@starhold/rules';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp, testMe } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import { formatBuildTime } from './economy-format';
 import { ModulesScreen } from './ModulesScreen';
@@ -12,20 +12,7 @@ import { ModulesScreen } from './ModulesScreen';
 const SPEED = 2;
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 
-const me: Me = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.org',
-  race: { id: 1, name: 'human' },
-  focus_planet_index: 0,
-  email_not_read_count: 0,
-  nmi: 0,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: SPEED,
-};
+const me = testMe({ game_speed: SPEED });
 
 const resource = (id: number, value: number, perHour: number) => ({
   resource: { id, name: ['metal', 'crystal', 'fuel'][id - 1] ?? 'metal' },

@@ -1,24 +1,11 @@
-import type { FactoryItem, Me, Planet } from '@starhold/contract';
+import type { FactoryItem, Planet } from '@starhold/contract';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp, testMe } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import { ModulesScreen } from './ModulesScreen';
 
-const me: Me = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.org',
-  race: { id: 1, name: 'human' },
-  focus_planet_index: 0,
-  email_not_read_count: 0,
-  nmi: 0,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe();
 
 function resource(id: number, value: number, perHour: number) {
   return {

@@ -1,28 +1,15 @@
-import type { FactoryItem, Me, ModuleDetail, ShipItem } from '@starhold/contract';
+import type { FactoryItem, ModuleDetail, ShipItem } from '@starhold/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { renderWithApp, testMe } from '../../test/render';
 import { requestUrl } from '../../test/request-url';
 import { DetailPanel } from './DetailPanel';
 import { ModuleGrid } from './ModuleGrid';
 import { ModulesScreen } from './ModulesScreen';
 import type { ModuleView } from './module-view';
 
-const me: Me = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.org',
-  race: { id: 1, name: 'human' },
-  focus_planet_index: 0,
-  email_not_read_count: 0,
-  nmi: 0,
-  total_points: 0,
-  economy_points: 0,
-  science_points: 0,
-  military_points: 0,
-  game_speed: 1,
-};
+const me = testMe();
 
 function factory(id: number, changes: Partial<FactoryItem> = {}): FactoryItem {
   return {
