@@ -119,4 +119,20 @@ test('a player is refused; a promoted operator suspends, grants NMI and reinstat
   await expect(audit.getByRole('row').nth(3)).toContainText('Suspension');
   await expect(audit.getByRole('row').nth(3)).toContainText('bot farming');
   await victimContext.dispose();
+
+  // On a phone (375 px) the account page's tables are cards: nothing scrolls or is cut sideways.
+  await page.setViewportSize({ width: 375, height: 780 });
+  await page.reload();
+  const account = page.getByTestId('admin-account');
+  await expect(account.getByTestId('admin-planets').getByTestId('admin-card')).toHaveCount(1);
+  await expect(account.locator('table')).toHaveCount(0);
+  await expect(account.getByTestId('admin-audit')).toContainText('bot farming');
+  const cut = await account.evaluate((root: HTMLElement): string[] =>
+    [root, ...root.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .filter((element) => getComputedStyle(element).overflowX !== 'visible')
+      .map((element) => String(element.className)),
+  );
+  expect(cut).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

@@ -4,12 +4,13 @@ import { IconArrowLeft, IconCoin, IconLockOpen, IconUserOff } from '@tabler/icon
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GenericTable, type TableColumn } from '../../../components/GenericTable';
+import { type TableColumn } from '../../../components/GenericTable';
 import { RaceBadge } from '../../../components/RaceBadge';
 import { emailTexts } from '../../../lib/email-texts';
 import { abbreviateNumber, appLocale, formatDateTime, formatInteger } from '../../../lib/format';
 import { useAdminAccount } from '../api';
 import { ActionModal, type PendingAction } from './ActionModal';
+import { AdminTable } from './AdminTable';
 import { AuditTable } from './AuditTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -260,19 +261,19 @@ export function AccountDetail({ id }: { id: number }) {
         </Stack>
       </Card>
       <Section title={t('planets.title')} count={planets.length}>
-        <GenericTable columns={planetColumns} rows={planets} rowKey={(row) => row.id} />
+        <AdminTable testId="admin-planets" columns={planetColumns} rows={planets} rowKey={(row) => row.id} />
       </Section>
       <Section title={t('fleets.title')} count={fleets.length}>
-        <GenericTable columns={fleetColumns} rows={fleets} rowKey={(row) => row.id} />
+        <AdminTable columns={fleetColumns} rows={fleets} rowKey={(row) => row.id} />
       </Section>
       <Section title={t('queues.title')} count={queues.length}>
-        <GenericTable columns={queueColumns} rows={queues} rowKey={(row) => row.id} paginate />
+        <AdminTable columns={queueColumns} rows={queues} rowKey={(row) => row.id} paginate />
       </Section>
       <Section title={t('emails.sectionTitle')} count={emails.length}>
-        <GenericTable columns={emailColumns} rows={emails} rowKey={(row) => row.id} paginate />
+        <AdminTable columns={emailColumns} rows={emails} rowKey={(row) => row.id} paginate />
       </Section>
       <Section title={t('sessions.title')} count={sessions.length}>
-        <GenericTable columns={sessionColumns} rows={sessions} rowKey={(row) => row.id} paginate />
+        <AdminTable columns={sessionColumns} rows={sessions} rowKey={(row) => row.id} paginate />
       </Section>
       <Section title={t('audit.accountTitle')} count={audit.length}>
         <AuditTable entries={audit} />

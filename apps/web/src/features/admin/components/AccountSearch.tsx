@@ -1,7 +1,6 @@
 import {
   Anchor,
   Badge,
-  Box,
   Button,
   Card,
   Group,
@@ -17,10 +16,11 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GenericTable, type TableColumn } from '../../../components/GenericTable';
+import { type TableColumn } from '../../../components/GenericTable';
 import { RaceBadge } from '../../../components/RaceBadge';
 import { abbreviateNumber, appLocale, formatDateTime } from '../../../lib/format';
 import { ADMIN_PAGE_SIZE, useAdminAccounts, type SuspendedFilter } from '../api';
+import { AdminTable } from './AdminTable';
 import { AuditTable } from './AuditTable';
 import { StatusBadge } from './StatusBadge';
 
@@ -92,6 +92,36 @@ export function AccountSearch() {
     },
   ];
 
+  // Phones: one card per account, every column in it.
+  const card = (row: AdminAccountRow) => (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Anchor component={Link} to={`/admin/accounts/${row.id}`} fw={600} style={{ wordBreak: 'break-all' }}>
+          {row.username}
+        </Anchor>
+        <StatusBadge suspendedAt={row.suspended_at} />
+      </Group>
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        {row.email}
+      </Text>
+      <Group gap={6} mt={6}>
+        <RaceBadge raceId={row.race.id} size="xs" />
+        {row.operator && (
+          <Badge size="xs" color="violet" variant="filled">
+            {t('operator')}
+          </Badge>
+        )}
+        <Text size="xs">
+          {t('columns.points')} {abbreviateNumber(row.total_points)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('columns.lastVisit')}{' '}
+          {row.last_visit === null ? t('never') : formatDateTime(row.last_visit, { locale })}
+        </Text>
+      </Group>
+    </Card>
+  );
+
   return (
     <Stack gap="lg" data-testid="admin-search">
       <div>
@@ -134,48 +164,13 @@ export function AccountSearch() {
           <Text size="sm" c="dimmed" data-testid="admin-total">
             {t('found', { count: total })}
           </Text>
-          <Stack hiddenFrom="sm" gap="xs">
-            {(accounts.data?.rows ?? []).map((row) => (
-              <Card key={row.id} withBorder padding="sm">
-                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                  <Anchor
-                    component={Link}
-                    to={`/admin/accounts/${row.id}`}
-                    fw={600}
-                    style={{ wordBreak: 'break-all' }}
-                  >
-                    {row.username}
-                  </Anchor>
-                  <StatusBadge suspendedAt={row.suspended_at} />
-                </Group>
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                  {row.email}
-                </Text>
-                <Group gap={6} mt={6}>
-                  <RaceBadge raceId={row.race.id} size="xs" />
-                  {row.operator && (
-                    <Badge size="xs" color="violet" variant="filled">
-                      {t('operator')}
-                    </Badge>
-                  )}
-                  <Text size="xs">
-                    {t('columns.points')} {abbreviateNumber(row.total_points)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {row.last_visit === null ? t('never') : formatDateTime(row.last_visit, { locale })}
-                  </Text>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-          <Box visibleFrom="sm">
-            <GenericTable
-              columns={columns}
-              rows={accounts.data?.rows}
-              rowKey={(row) => row.id}
-              loading={accounts.isPending}
-            />
-          </Box>
+          <AdminTable
+            columns={columns}
+            rows={accounts.data?.rows}
+            rowKey={(row) => row.id}
+            loading={accounts.isPending}
+            card={card}
+          />
           {pages > 1 && (
             <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
           )}

@@ -1,10 +1,11 @@
-import { Anchor, Box, Card, Code, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Code, Group, Stack, Text } from '@mantine/core';
 import type { AdminAuditEntry } from '@starhold/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GenericTable, type TableColumn } from '../../../components/GenericTable';
+import { type TableColumn } from '../../../components/GenericTable';
 import { appLocale, formatDateTime } from '../../../lib/format';
 import { useAdminAudit } from '../api';
+import { AdminTable } from './AdminTable';
 
 const compact = (value: Record<string, unknown>): string => JSON.stringify(value);
 
@@ -74,50 +75,48 @@ export function AuditTable({ entries }: { entries?: readonly AdminAuditEntry[] }
       ),
     },
   ];
-  return (
-    <div data-testid="admin-audit">
-      <Box visibleFrom="sm">
-        <GenericTable
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-          loading={entries === undefined && latest.isPending}
-          paginate
-          pageSize={10}
-        />
-      </Box>
-      {/* Phones: one card per entry, the 10 latest. */}
-      <Stack hiddenFrom="sm" gap="xs" data-testid="admin-audit-cards">
-        {(rows ?? []).length === 0 && (
-          <Text c="dimmed" ta="center" py="md" size="sm">
-            {t('audit.empty')}
-          </Text>
+  // Phones: one card per entry, paged like the table (nothing left out).
+  const card = (row: AdminAuditEntry) => (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text size="sm" fw={600}>
+          {t(`actions.${row.action}`)}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.at, { locale: appLocale(i18n.language) })}
+        </Text>
+      </Group>
+      <Text size="xs">
+        {row.operator_id === null ? t('audit.commandLine') : row.operator_name}
+        {row.target_account_id !== null && (
+          <>
+            {' → '}
+            <Anchor component={Link} to={`/admin/accounts/${row.target_account_id}`} size="xs">
+              {row.target_name}
+            </Anchor>
+          </>
         )}
-        {(rows ?? []).slice(0, 10).map((row) => (
-          <Card key={row.id} withBorder padding="sm">
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="sm" fw={600}>
-                {t(`actions.${row.action}`)}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(row.at, { locale: appLocale(i18n.language) })}
-              </Text>
-            </Group>
-            <Text size="xs">
-              {row.operator_id === null ? t('audit.commandLine') : row.operator_name}
-              {row.target_name !== null && ` → ${row.target_name}`}
-            </Text>
-            {row.reason !== '' && (
-              <Text size="xs" c="dimmed">
-                {row.reason}
-              </Text>
-            )}
-            <Code mt={4} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              {`${compact(row.before)} → ${compact(row.after)}`}
-            </Code>
-          </Card>
-        ))}
-      </Stack>
-    </div>
+      </Text>
+      {row.reason !== '' && (
+        <Text size="xs" c="dimmed">
+          {row.reason}
+        </Text>
+      )}
+      <Code mt={4} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        {`${compact(row.before)} → ${compact(row.after)}`}
+      </Code>
+    </Card>
+  );
+  return (
+    <AdminTable
+      testId="admin-audit"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      loading={entries === undefined && latest.isPending}
+      paginate
+      pageSize={10}
+      card={card}
+    />
   );
 }

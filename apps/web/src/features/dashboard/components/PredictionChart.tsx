@@ -24,12 +24,13 @@ import {
 } from '../model/prediction';
 import classes from './dashboard.module.css';
 import { MOBILE_QUERY } from '../../../lib/breakpoints';
+import { appLocale } from '../../../lib/format';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Title, Tooltip, Legend, Filler);
 
 /** The 24-hour prediction of every resource of the focus planet. */
 export function PredictionChart({ resources, title }: { resources: PlanetResource[]; title?: string }) {
-  const { t } = useTranslation('economy');
+  const { t, i18n } = useTranslation('economy');
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   if (resources.length === 0) {
     return (
@@ -52,11 +53,11 @@ export function PredictionChart({ resources, title }: { resources: PlanetResourc
       fill: false,
     })),
   };
-  const options = predictionChartOptions(mobile, {
-    title: title ?? t('chart.title'),
-    xAxis: t('chart.xAxis'),
-    yAxis: t('chart.yAxis'),
-  });
+  const options = predictionChartOptions(
+    mobile,
+    { title: title ?? t('chart.title'), xAxis: t('chart.xAxis'), yAxis: t('chart.yAxis') },
+    appLocale(i18n.language),
+  );
   const height = mobile ? CHART_HEIGHT.mobile : CHART_HEIGHT.desktop;
   return (
     <Card withBorder radius="md" padding="sm">

@@ -37,15 +37,20 @@ describe('prediction chart model', () => {
   });
 
   it('abbreviates axis labels from 1,000 as K and from 1,000,000 as M', () => {
-    expect(abbreviateAxis(999)).toBe('999');
-    expect(abbreviateAxis(1000)).toBe('1K');
-    expect(abbreviateAxis(15_500)).toBe('15.5K');
-    expect(abbreviateAxis(2_000_000)).toBe('2M');
+    expect(abbreviateAxis(999, 'en-GB')).toBe('999');
+    expect(abbreviateAxis(1000, 'en-GB')).toBe('1K');
+    expect(abbreviateAxis(15_500, 'en-GB')).toBe('15.5K');
+    expect(abbreviateAxis(2_000_000, 'en-GB')).toBe('2M');
+  });
+
+  it("writes the abbreviations' decimal mark in the app's language", () => {
+    expect(abbreviateAxis(15_500, 'fr-FR')).toBe('15,5K');
+    expect(abbreviateAxis(2_500_000, 'fr-FR')).toBe('2,5M');
   });
 
   it('limits x ticks to 8 on a phone and 12 on a desktop, with the titles of the spec', () => {
-    const mobile = predictionChartOptions(true, texts);
-    const desktop = predictionChartOptions(false, texts);
+    const mobile = predictionChartOptions(true, texts, 'fr-FR');
+    const desktop = predictionChartOptions(false, texts, 'fr-FR');
     expect(mobile.scales?.x?.ticks?.maxTicksLimit).toBe(X_TICKS.mobile);
     expect(X_TICKS).toEqual({ mobile: 8, desktop: 12 });
     expect(desktop.scales?.x?.ticks?.maxTicksLimit).toBe(12);
@@ -54,12 +59,24 @@ describe('prediction chart model', () => {
   });
 
   it('abbreviates y labels on a phone only', () => {
-    const tick = (mobile: boolean) => {
-      const callback = predictionChartOptions(mobile, texts).scales?.y?.ticks?.callback;
+    const tick = (mobile: boolean, locale = 'en-GB') => {
+      const callback = predictionChartOptions(mobile, texts, locale).scales?.y?.ticks?.callback;
       if (typeof callback !== 'function') throw new Error('no y tick callback');
       return callback.call({} as never, 25_000, 0, []);
     };
     expect(tick(true)).toBe('25K');
-    expect(tick(false)).toBe((25_000).toLocaleString());
+    expect(tick(false)).toBe('25,000');
+  });
+
+  it("writes the y labels and Chart.js's own numbers in the app's language, not the browser's", () => {
+    const tick = (locale: string) => {
+      const options = predictionChartOptions(false, texts, locale);
+      const callback = options.scales?.y?.ticks?.callback;
+      if (typeof callback !== 'function') throw new Error('no y tick callback');
+      return { label: callback.call({} as never, 25_000, 0, []), locale: options.locale };
+    };
+    // French groups digits with a narrow no-break space, English with a comma.
+    expect(tick('fr-FR')).toEqual({ label: '25\u202f000', locale: 'fr-FR' });
+    expect(tick('en-GB')).toEqual({ label: '25,000', locale: 'en-GB' });
   });
 });

@@ -33,16 +33,27 @@ export function predictValues(current: number, perHour: number, capacity: number
   );
 }
 
-/** Axis labels: 1,000 and more as K, 1,000,000 and more as M. */
-export function abbreviateAxis(value: number): string {
-  const magnitude = Math.abs(value);
-  if (magnitude >= 1_000_000) return `${trim(value / 1_000_000)}M`;
-  if (magnitude >= 1_000) return `${trim(value / 1_000)}K`;
-  return String(Math.round(value));
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A tick's number in the app's language (never the browser's): 12 345 (fr-FR), 12,345 (en-GB);
+ * one decimal at most. Built once per locale (an Intl formatter is costly to build).
+ */
+export function axisNumber(value: number, locale: string): string {
+  let format = numberFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
-function trim(value: number): string {
-  return String(Math.round(value * 10) / 10);
+/** Axis labels: 1,000 and more as K, 1,000,000 and more as M, the decimal mark of `locale`. */
+export function abbreviateAxis(value: number, locale: string): string {
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1_000_000) return `${axisNumber(value / 1_000_000, locale)}M`;
+  if (magnitude >= 1_000) return `${axisNumber(value / 1_000, locale)}K`;
+  return axisNumber(Math.round(value), locale);
 }
 
 export const CHART_HEIGHT = { mobile: 300, desktop: 400 } as const;
@@ -55,14 +66,20 @@ export interface ChartTexts {
   yAxis: string;
 }
 
-/** Chart.js options of the prediction chart for a phone or a wider screen. */
+/**
+ * Chart.js options of the prediction chart for a phone or a wider screen. `locale` is the app's
+ * language (appLocale): the y ticks and Chart.js's own numbers (tooltips) follow it, not the
+ * browser's locale.
+ */
 export function predictionChartOptions(
   mobile: boolean,
   texts: ChartTexts,
+  locale: string,
   textColor = '#c1c2c5',
   gridColor = 'rgba(255,255,255,0.08)',
 ): ChartOptions<'line'> {
   return {
+    locale,
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
@@ -87,7 +104,8 @@ export function predictionChartOptions(
         beginAtZero: true,
         ticks: {
           color: textColor,
-          callback: (value) => (mobile ? abbreviateAxis(Number(value)) : Number(value).toLocaleString()),
+          callback: (value) =>
+            mobile ? abbreviateAxis(Number(value), locale) : axisNumber(Number(value), locale),
         },
         grid: { color: gridColor },
       },

@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, testMe } from '../../../test/render';
 import { requestUrl } from '../../../test/request-url';
+import { markPainted } from '../../../lib/after-paint';
 import { ProfilePage } from './ProfilePage';
 
 const me = testMe({ username: 'ada', nmi: 90 });
 
 beforeEach(() => {
+  // The profile opens after the app's first frame: its tooltips are built at once (decision 202).
+  markPainted();
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     const path = new URL(requestUrl(input), 'http://localhost').pathname.replace('/api/v1', '');
     const body = path === '/me' ? { data: me } : { data: [] };

@@ -82,7 +82,9 @@ describe('ReportPicker', () => {
       language: 'en',
     });
     const select = await screen.findByRole('combobox', { name: 'Fill from a spy report' });
-    await vi.waitFor(() => expect(select).toHaveAttribute('placeholder', 'None among the newest 100 emails'));
+    // Why there is nothing to pick is a line of its own (a long placeholder is cut on a phone).
+    expect(await screen.findByTestId('picker-nothing')).toHaveTextContent('None among the newest 100 emails');
+    expect(select).toHaveAttribute('placeholder', 'Choose a spy report');
     expect(emailOffsets).toEqual([0]);
 
     await user.click(screen.getByRole('button', { name: 'Older reports' }));
@@ -90,6 +92,7 @@ describe('ReportPicker', () => {
     expect(await screen.findByTestId('picker-end')).toHaveTextContent('All your spy reports are listed (2).');
     expect(emailOffsets).toEqual([0, 100, 200]);
     expect(screen.queryByRole('button', { name: 'Older reports' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('picker-nothing')).not.toBeInTheDocument();
     await vi.waitFor(() => expect(select).toBeEnabled());
     await user.click(select);
     const options = await screen.findAllByRole('option');
@@ -101,5 +104,31 @@ describe('ReportPicker', () => {
     );
     // English dates in English (day first, the screens' way).
     expect(options[0]).toHaveTextContent('22/11/2026');
+  });
+
+  it("fits a phone: the field's date without its year, the list's full date on a line of its own", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    const user = userEvent.setup();
+    renderWithApp(<ReportPicker selected={500} loading={false} fill={null} onPick={() => undefined} />, {
+      language: 'en',
+    });
+    const select = await screen.findByRole('combobox', { name: 'Fill from a spy report' });
+    await user.click(await screen.findByRole('button', { name: 'Older reports' }));
+    await screen.findByTestId('picker-end');
+    await vi.waitFor(() =>
+      expect((select as HTMLInputElement).value).toMatch(/^Sol Prime · orbit 3 — \d\d\/\d\d \d\d:\d\d$/),
+    );
+    await user.click(select);
+    const [first] = await screen.findAllByRole('option');
+    expect(first).toHaveTextContent(/^Sol Prime · orbit 3\d\d\/\d\d\/2026, \d\d:\d\d$/);
   });
 });

@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportQueryOptions, spyReportEntries, useSpyReportPages } from '../../../api/reports';
 import { placeName, useSystemsById } from '../../../api/systems';
+import { MOBILE_QUERY } from '../../../lib/breakpoints';
 import { appLocale, formatDateTime } from '../../../lib/format';
 import type { FleetReport } from '../../../lib/reports';
 
@@ -13,6 +15,11 @@ export interface FillStatus {
   /** spy: the defender was filled; combat: both sides; pirates, empty and unavailable: nothing was. */
   status: 'spy' | 'combat' | 'pirates' | 'empty' | 'unavailable';
   report: FleetReport | null;
+}
+
+/** A phone's date without its year (24/11 14:05): the place and the date fit a 375 px field. */
+export function shortDateTime(value: string, locale: string): string {
+  return formatDateTime(value, { locale }).replace(/\/\d{4},?/, '');
 }
 
 /** The spy reports offered at a time (each is read for its place); "older reports" adds as many. */
@@ -50,26 +57,29 @@ export function ReportPicker({
   // Same key and answer as useReport: a report read here is not asked for again when picked.
   const reports = useQueries({ queries: entries.map((entry) => reportQueryOptions(entry.reportId)) });
   const locale = appLocale(i18n.language);
+  const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  // The list shows each report's place and full date on two lines; the field, one line, keeps
+  // the place and on a phone a date without its year.
+  const details = new Map<string, { place: string; date: string }>();
   const data = entries.map((entry, index) => {
     const report = reports[index]?.data?.report;
     const place =
       report?.kind === 'spy' ? placeName(t, systems.data, report.system_id, report.orbit) : t('fill.report');
-    return {
-      value: String(entry.reportId),
-      label: `${place} — ${formatDateTime(entry.createdAt, { locale })}`,
-    };
+    const value = String(entry.reportId);
+    details.set(value, { place, date: formatDateTime(entry.createdAt, { locale }) });
+    const date = mobile
+      ? shortDateTime(entry.createdAt, locale)
+      : formatDateTime(entry.createdAt, { locale });
+    return { value, label: `${place} — ${date}` };
   });
   const filledPlace = fill?.report
     ? placeName(t, systems.data, fill.report.system_id, fill.report.orbit)
     : '';
   const more = found.length > entries.length || hasNextPage;
-  const placeholder = pages.isPending
-    ? t('fill.loading')
-    : data.length > 0
-      ? t('fill.pick')
-      : hasNextPage
-        ? t('fill.noneRecent')
-        : t('fill.none');
+  const placeholder = pages.isPending ? t('fill.loading') : t('fill.pick');
+  // Why there is nothing to pick, as a line of its own: a placeholder this long is cut on a phone.
+  const nothing =
+    pages.isPending || data.length > 0 ? null : hasNextPage ? t('fill.noneRecent') : t('fill.none');
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
@@ -86,7 +96,20 @@ export function ReportPicker({
             }
             onChange={(value) => value !== null && onPick(Number(value))}
             disabled={data.length === 0}
-            leftSection={<IconFileSearch size={16} />}
+            leftSection={mobile ? undefined : <IconFileSearch size={16} />}
+            renderOption={({ option }) => {
+              const detail = details.get(option.value);
+              return (
+                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Text size="sm">{detail?.place ?? option.label}</Text>
+                  {detail && (
+                    <Text size="xs" c="dimmed">
+                      {detail.date}
+                    </Text>
+                  )}
+                </div>
+              );
+            }}
             allowDeselect={false}
             w={{ base: '100%', sm: 420 }}
             comboboxProps={{ withinPortal: true }}
@@ -102,6 +125,11 @@ export function ReportPicker({
           )}
           {loading && <Loader size="sm" />}
         </Group>
+        {nothing !== null && (
+          <Text size="sm" c="dimmed" data-testid="picker-nothing">
+            {nothing}
+          </Text>
+        )}
         {!more && wanted > PICKER_REPORTS && (
           <Text size="sm" c="dimmed" data-testid="picker-end">
             {t('fill.end', { count: found.length })}

@@ -18,6 +18,7 @@ import type { SystemListItem } from '../api/get-systems';
 import { SECURITY_COLOR, SECURITY_TONES } from '../model/security';
 import classes from './systems-map.module.css';
 import { RouteFinder, type RouteFinderProps } from './RouteFinder';
+import { appLocale, formatInteger } from '../../../lib/format';
 import { securityToneName } from '../../../lib/names';
 import { SecurityHelp } from './SecurityHelp';
 
@@ -138,10 +139,11 @@ export function MapSidebar({
 }
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  const { i18n } = useTranslation();
   return (
     <Stack gap={0}>
       <Text fz={26} fw={700} ff="heading" lh={1.1} data-testid={testId}>
-        {value.toLocaleString('fr-FR')}
+        {formatInteger(value, appLocale(i18n.language))}
       </Text>
       <Text size="xs" c="dimmed">
         {label}

@@ -4,12 +4,10 @@ import type { SystemPlanet } from '@starhold/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { appLocale, formatDateTime, formatInteger } from '../../../lib/format';
 import { planetActivity } from '../model/activity';
 import { actionsFor, type FleetAction } from '../../fleets';
 import { planetTypeName, raceName } from '../../../lib/names';
-
-const amountFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 interface PlanetsTableProps {
   orbits: readonly SystemPlanet[];
@@ -85,7 +83,7 @@ function NameCell({ orbit }: CellProps) {
     </Stack>
   ) : (
     <Text size="sm" c="dimmed" fs="italic">
-      {t('detail.orbit', { index: orbit.index })} · {t('detail.emptyOrbit')}
+      {t('detail.emptyOrbitAt', { index: orbit.index })}
     </Text>
   );
 }
@@ -102,9 +100,14 @@ function AccountCell({ orbit }: CellProps) {
   if (!account) return <Dash />;
   return (
     <Stack gap={2}>
-      <Anchor component={Link} to={account.is_me ? '/profile' : `/accounts/${account.id}`} fw={600} size="sm">
-        {account.username}
-        {account.is_me ? ` (${t('detail.you')})` : ''}
+      <Anchor
+        component={Link}
+        to={account.is_me ? '/profile' : `/accounts/${account.id}`}
+        fw={600}
+        size="sm"
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {account.is_me ? t('detail.mine', { username: account.username }) : account.username}
       </Anchor>
       <Text size="xs" c="dimmed">
         {raceName(t, account.race.id)}
@@ -125,14 +128,18 @@ function StatusCell({ orbit, now }: CellProps) {
 }
 
 function LastVisitCell({ orbit }: CellProps) {
-  const { t } = useTranslation('systems');
+  const { t, i18n } = useTranslation('systems');
   if (!orbit.planet) return <Dash />;
   const { last_visit: lastVisit } = orbit.planet;
-  return <Text size="sm">{lastVisit ? formatDateTime(lastVisit) : t('detail.never')}</Text>;
+  return (
+    <Text size="sm">
+      {lastVisit ? formatDateTime(lastVisit, { locale: appLocale(i18n.language) }) : t('detail.never')}
+    </Text>
+  );
 }
 
 function DebrisCell({ orbit }: CellProps) {
-  const { t } = useTranslation('systems');
+  const { t, i18n } = useTranslation('systems');
   const { debris } = orbit;
   if (debris.length === 0) {
     return (
@@ -150,7 +157,7 @@ function DebrisCell({ orbit }: CellProps) {
             <Text key={field.resource.id} size="xs">
               {t('detail.debrisAmount', {
                 resource: t(`resources.${field.resource.id}`, { defaultValue: field.resource.name }),
-                amount: amountFormat.format(field.amount),
+                amount: formatInteger(field.amount, appLocale(i18n.language)),
               })}
             </Text>
           ))}

@@ -1,10 +1,14 @@
 import type { SystemListItem } from '@starhold/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { markPainted } from '../../../lib/after-paint';
 import { renderScreen } from '../test-utils';
 import { SecurityHelp } from './SecurityHelp';
 import { SystemTooltip } from './SystemTooltip';
+
+// This screen opens after the app's first frame: its tooltips are built at once (decision 202).
+beforeEach(() => markPainted());
 
 const system: SystemListItem = {
   id: 7,

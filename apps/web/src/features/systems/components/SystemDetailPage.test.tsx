@@ -131,6 +131,36 @@ describe('SystemDetailPage', () => {
     expect(within(debrisOnly!).getByTestId('debris-count')).toHaveTextContent('2');
   });
 
+  it("writes the planets' table in the app's language: labels, dates and amounts (English)", async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+      language: 'en',
+    });
+    await screen.findByTestId('planets-table');
+    const [own, other, , empty] = rows();
+    expect(within(own!).getByRole('link', { name: 'moi (you)' })).toBeInTheDocument();
+    // The British date with its comma (the French one has none), from the app's language.
+    expect(within(other!).getByText(/^01\/11\/2026, \d\d:\d\d$/)).toBeInTheDocument();
+    expect(empty!).toHaveTextContent('Orbit 4 · Free orbit');
+    await userEvent.hover(within(other!).getByTestId('debris-count'));
+    expect(await screen.findByText('Metal: 1,200')).toBeInTheDocument();
+  });
+
+  it("writes the planets' table in French with French digit grouping", async () => {
+    renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
+      path: '/systems/7',
+      route: '/systems/:systemId',
+    });
+    await screen.findByTestId('planets-table');
+    const [own, other, , empty] = rows();
+    expect(within(own!).getByRole('link', { name: 'moi (vous)' })).toBeInTheDocument();
+    expect(empty!).toHaveTextContent('Orbite 4 · Orbite libre');
+    await userEvent.hover(within(other!).getByTestId('debris-count'));
+    // The narrow no-break space of French grouping reads as a space once Testing Library normalizes it.
+    expect(await screen.findByText('Métal : 1 200')).toBeInTheDocument();
+  });
+
   it('opens the dispatch panel on the orbit with the action as mission', async () => {
     renderScreen(<SystemDetailPage systemId="7" clock={clock} />, {
       path: '/systems/7',
