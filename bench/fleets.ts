@@ -270,6 +270,14 @@ async function main(): Promise<FleetBench> {
     const dispatch: FleetBench['dispatch'] = { rps: [], p99Ms: [], ceilingRps: [], failures: 0 };
     // BENCH_FLEETS_ARRIVALS_ONLY=1: the arrival figure alone (profiling the scheduler's path).
     const runs = process.env.BENCH_FLEETS_ARRIVALS_ONLY === '1' ? 0 : RUNS;
+    // BENCH_FLEETS_DISPATCH_PROFILE=<file>: a CPU profile of this process during the dispatch runs.
+    const dispatchProfileFile = process.env.BENCH_FLEETS_DISPATCH_PROFILE;
+    const dispatchProfiler = dispatchProfileFile === undefined || runs === 0 ? null : new Session();
+    if (dispatchProfiler !== null) {
+      dispatchProfiler.connect();
+      await dispatchProfiler.post('Profiler.enable');
+      await dispatchProfiler.post('Profiler.start');
+    }
     for (let run = 1; run <= runs; run += 1) {
       const ceiling = await load({ ...helloSpec, seconds: SECONDS });
       const result = await load({ ...dispatchSpec, seconds: SECONDS });
@@ -280,6 +288,12 @@ async function main(): Promise<FleetBench> {
       log(
         `dispatch run ${run}: ${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx) vs hello ${ceiling.requestsPerSecond.toFixed(0)} req/s`,
       );
+    }
+    if (dispatchProfiler !== null && dispatchProfileFile !== undefined) {
+      const { profile } = await dispatchProfiler.post('Profiler.stop');
+      writeFileSync(dispatchProfileFile, JSON.stringify(profile));
+      dispatchProfiler.disconnect();
+      log(`CPU profile of the dispatch runs in ${dispatchProfileFile}`);
     }
     // The throughput runs' fleets are not part of the arrival figure: they go, as if never sent
     // (ships and all; the bench checks no balance), so that exactly FLEETS fleets fall due.

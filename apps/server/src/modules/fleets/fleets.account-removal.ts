@@ -3,13 +3,12 @@
  * other accounts still outbound to its planets turn round at that instant, as if recalled
  * (FLEETS.md section 2): their target is gone (decision 213).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { nextFleetEventAt, turnRound, type FleetState } from '@starhold/rules';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { FleetRowChangedError } from './fleets.repository.js';
-
-const toIso = (ms: number): string => new Date(ms).toISOString();
+import { isoAt as toIso } from '../../context.js';
 
 /**
  * Turns round every other account's fleet outbound to `accountId`'s planets, inside the deleting
@@ -30,7 +29,7 @@ export async function returnFleetsHeadingTo(
     .distinct()
     .where('target_account_id', '=', accountId)
     .where('account_id', '!=', accountId)
-    .where('state', '=', 'outbound')
+    .where('state', '=', sql.lit('outbound'))
     .execute();
   const ids = [...new Set([accountId, ...owners.map((row) => row.account_id)])].sort((a, b) => a - b);
   for (const id of ids) {
@@ -41,7 +40,7 @@ export async function returnFleetsHeadingTo(
     .select(['account_id', 'id', 'data'])
     .where('target_account_id', '=', accountId)
     .where('account_id', '!=', accountId)
-    .where('state', '=', 'outbound')
+    .where('state', '=', sql.lit('outbound'))
     .execute();
   for (const row of rows) {
     const fleet = JSON.parse(row.data) as FleetState;

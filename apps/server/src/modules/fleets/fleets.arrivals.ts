@@ -33,10 +33,13 @@ import {
   lockOrbits,
   orbitView,
   setDebris,
+  setDebrisOf,
+  deleteFleetRowsOf,
+  fleetChanged,
+  updateFleetRows,
   type OrbitView,
 } from './fleets.repository.js';
-
-const toIso = (ms: number): string => new Date(ms).toISOString();
+import { isoAt as toIso } from '../../context.js';
 
 /** Enough for a burst of arrivals at one account; the rest wait for its next read or the scheduler. */
 const MAX_ARRIVALS_PER_CALL = 32;
@@ -86,7 +89,7 @@ async function earlierOnOrbit(db: Kysely<Database>, arrival: DueArrival): Promis
     .select(DUE_COLUMNS)
     .where('target_system_id', '=', arrival.target.systemId)
     .where('target_orbit', '=', arrival.target.orbit)
-    .where('state', '=', 'outbound')
+    .where('state', '=', sql.lit('outbound'))
     .where('arrives_at', '<', toIso(arrival.arrivesAt))
     .where('account_id', '<>', arrival.ownerId)
     .orderBy('arrives_at')
@@ -100,7 +103,7 @@ async function dueArrivals(db: Kysely<Database>, accountId: number, now: number)
     .selectFrom('fleets')
     .select(DUE_COLUMNS)
     .where((eb) => eb.or([eb('account_id', '=', accountId), eb('target_account_id', '=', accountId)]))
-    .where('state', '=', 'outbound')
+    .where('state', '=', sql.lit('outbound'))
     .where('arrives_at', '<=', toIso(now))
     .orderBy('arrives_at')
     .orderBy('account_id')
@@ -468,7 +471,51 @@ function planChunks(due: readonly DueArrival[], largest: number, atOnce: number)
   return chunks;
 }
 
-/** Chunks that share nothing run at once, at most the dialect's arrivalChunksAtOnce. */
+/** The event loop's lag (moving average) above which fewer chunks run at once, below which more. */
+const LAG_HIGH_MS = 8;
+const LAG_LOW_MS = 3;
+
+/**
+ * How many chunks run at once on PostgreSQL (decision 204): between 1 and the dialect's
+ * arrivalChunksAtOnce, from the event loop's lag that the chunks measure when they yield between
+ * two arrivals (what the HTTP side and the other chunks did meanwhile). A busy loop, where reads
+ * already wait, gets fewer chunks at once; a quiet one the dialect's number.
+ */
+export class ArrivalPacer {
+  private lag = 0;
+  atOnce: number;
+
+  constructor(readonly most: number) {
+    this.atOnce = most;
+  }
+
+  /** One yield's lag, in ms. */
+  observe(lagMs: number): void {
+    this.lag = this.lag * 0.8 + lagMs * 0.2;
+  }
+
+  /** The number of chunks that may run from now on, moved by one at most per call from the lag. */
+  adjust(): number {
+    if (this.lag > LAG_HIGH_MS) this.atOnce = Math.max(1, this.atOnce - 1);
+    else if (this.lag < LAG_LOW_MS) this.atOnce = Math.min(this.most, this.atOnce + 1);
+    return this.atOnce;
+  }
+}
+
+/** The pacer per database handle: a batch starts where the previous one left it. */
+const pacers = new WeakMap<object, ArrivalPacer>();
+
+function pacerFor(deps: EconomyDeps): ArrivalPacer {
+  const most = deps.database.dialect.arrivalChunksAtOnce;
+  let pacer = pacers.get(deps.database.db);
+  if (pacer?.most !== most) {
+    pacer = new ArrivalPacer(most);
+    pacers.set(deps.database.db, pacer);
+  }
+  return pacer;
+}
+
+/** Chunks that share nothing run at once, as many as the pacer allows. */
 async function applyConcurrently(
   deps: EconomyDeps,
   due: readonly DueArrival[],
@@ -476,19 +523,23 @@ async function applyConcurrently(
 ): Promise<number> {
   const { arrivalChunk, arrivalChunksAtOnce } = deps.database.dialect;
   const chunks = planChunks(due, arrivalChunk, arrivalChunksAtOnce);
+  const pacer = pacerFor(deps);
   let running = 0;
   const waiting: (() => void)[] = [];
   const slot = async (): Promise<void> => {
-    if (running < arrivalChunksAtOnce) {
+    if (running < pacer.adjust()) {
       running += 1;
       return;
     }
     await new Promise<void>((resolve) => waiting.push(resolve));
   };
   const release = (): void => {
-    const next = waiting.shift();
-    if (next === undefined) running -= 1;
-    else next();
+    running -= 1;
+    // At least one runs whenever any waits: the limit is never below 1.
+    while (waiting.length > 0 && running < pacer.atOnce) {
+      running += 1;
+      waiting.shift()?.();
+    }
   };
   const done = new Map<PlannedChunk, Promise<number>>();
   for (const chunk of chunks) {
@@ -502,7 +553,7 @@ async function applyConcurrently(
         await Promise.all(earlier);
         await slot();
         try {
-          return await applyAll(deps, chunk.arrivals, now);
+          return await applyAll(deps, chunk.arrivals, now, pacer);
         } finally {
           release();
         }
@@ -518,11 +569,16 @@ async function applyConcurrently(
 }
 
 /** A chunk's arrivals in one transaction, and again after any that had to go one by one. */
-async function applyAll(deps: EconomyDeps, arrivals: readonly DueArrival[], now: number): Promise<number> {
+async function applyAll(
+  deps: EconomyDeps,
+  arrivals: readonly DueArrival[],
+  now: number,
+  pacer: ArrivalPacer,
+): Promise<number> {
   let applied = 0;
   let index = 0;
   while (index < arrivals.length) {
-    const done = await applyChunk(deps, arrivals.slice(index), now);
+    const done = await applyChunk(deps, arrivals.slice(index), now, pacer);
     applied += done.applied;
     index += done.taken;
     if (done.stopped !== null) {
@@ -533,10 +589,51 @@ async function applyAll(deps: EconomyDeps, arrivals: readonly DueArrival[], now:
   return applied;
 }
 
+/**
+ * Writes the fleet rows the chunk changed in all its accounts with two statements (decision 203):
+ * one guarded update of the fleets that arrived (now returning, or turned back) and one delete of
+ * those that were destroyed or landed. Answers the changes with `before` as the rows now are, so
+ * that each account's save writes only the fleets that left.
+ */
+async function withFleetRowsWritten(
+  trx: Kysely<Database>,
+  changes: readonly AccountsChange[],
+): Promise<AccountsChange[]> {
+  const updated: { accountId: number; fleet: FleetState; previous: FleetState }[] = [];
+  const landed: { accountId: number; fleetId: number }[] = [];
+  for (const { before, after } of changes) {
+    const next = new Map((after.fleets ?? []).map((fleet) => [fleet.id, fleet]));
+    for (const previous of before.fleets ?? []) {
+      const fleet = next.get(previous.id);
+      if (fleet === undefined) landed.push({ accountId: after.accountId, fleetId: previous.id });
+      else if (fleet !== previous && fleetChanged(previous, fleet))
+        updated.push({ accountId: after.accountId, fleet, previous });
+    }
+  }
+  if (updated.length === 0 && landed.length === 0) return [...changes];
+  await updateFleetRows(trx, updated);
+  await deleteFleetRowsOf(trx, landed);
+  const written = new Map(updated.map(({ accountId, fleet }) => [`${accountId}:${fleet.id}`, fleet]));
+  const gone = new Set(landed.map(({ accountId, fleetId }) => `${accountId}:${fleetId}`));
+  return changes.map(({ before, after, events }) => {
+    if (before.fleets === undefined) return { before, after, events };
+    const stored = before.fleets.flatMap((fleet) => {
+      const key = `${before.accountId}:${fleet.id}`;
+      return gone.has(key) ? [] : [written.get(key) ?? fleet];
+    });
+    return { before: { ...before, fleets: stored }, after, events };
+  });
+}
+
 async function applyChunk(
   deps: EconomyDeps,
   chunk: readonly DueArrival[],
   now: number,
+  /**
+   * PostgreSQL: yield to the event loop between arrivals (the chunk holds no connection others
+   * need) and tell the pacer how long that took.
+   */
+  pacer?: ArrivalPacer,
 ): Promise<{ applied: number; taken: number; stopped: DueArrival | null }> {
   const targets = [...new Map(chunk.map((a) => [orbitKey(a.target), a.target])).values()];
   return withAccounts(deps, chunk.flatMap(involved), async (trx, states) => {
@@ -552,6 +649,14 @@ async function applyChunk(
     let taken = 0;
     let stopped: DueArrival | null = null;
     for (const arrival of chunk) {
+      // PostgreSQL: the HTTP side's callbacks between two arrivals (the chunk holds its accounts'
+      // and orbits' locks meanwhile, nothing else); a chunk's arrivals otherwise run back to back
+      // on the event loop, the orbits being read once for the chunk.
+      if (pacer !== undefined && taken > 0) {
+        const yielded = performance.now();
+        await yieldToEventLoop();
+        pacer.observe(performance.now() - yielded);
+      }
       const outcome = await applyInto(deps, set, arrival, now);
       if (outcome.kind === 'blocked' || outcome.kind === 'retry') {
         stopped = arrival;
@@ -560,8 +665,8 @@ async function applyChunk(
       if (outcome.kind === 'applied') applied += 1;
       taken += 1;
     }
-    for (const [orbitId, debris] of set.debris ?? []) await setDebris(trx, orbitId, debris);
-    return { changes: changesOf(set), result: { applied, taken, stopped } };
+    await setDebrisOf(trx, set.debris ?? new Map());
+    return { changes: await withFleetRowsWritten(trx, changesOf(set)), result: { applied, taken, stopped } };
   });
 }
 

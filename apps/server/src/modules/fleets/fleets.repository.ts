@@ -2,7 +2,7 @@
  * Fleets and reports as stored (migration 010): a fleet row holds the rules engine's FleetState as
  * JSON beside the columns the server queries; the universe as the fleet code needs it.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   buildRouteGraph,
   type AccountState,
@@ -12,11 +12,11 @@ import {
   type RouteGraph,
   type SecurityId,
 } from '@starhold/rules';
+import { padKeys } from '../../db/coalesce.js';
 import { prepared, preparedForLists } from '../../db/prepared.js';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
-
-const toIso = (ms: number): string => new Date(ms).toISOString();
+import { isoAt as toIso } from '../../context.js';
 
 export interface FleetRow {
   account_id: number;
@@ -112,12 +112,9 @@ export async function saveFleets(
   const next = new Map((after.fleets ?? []).map((fleet) => [fleet.id, fleet]));
   const landed = [...old.keys()].filter((id) => !next.has(id));
   if (landed.length > 0) {
-    const deleted = await trx
-      .deleteFrom('fleets')
-      .where('account_id', '=', accountId)
-      .where('id', 'in', landed)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== landed.length) throw new FleetRowChangedError(accountId);
+    const keys = padKeys(landed);
+    const deleted = await deleteFleetRows(keys.length).run(trx, accountId, ...keys);
+    if (Number(deleted.numAffectedRows ?? 0n) !== landed.length) throw new FleetRowChangedError(accountId);
   }
   for (const [id, fleet] of next) {
     const previous = old.get(id);
@@ -130,32 +127,22 @@ export async function saveFleets(
     const data = JSON.stringify(fleet);
     storedData.set(fleet, data);
     if (previous === undefined) {
-      await trx
-        .insertInto('fleets')
-        .values((eb) => ({
-          account_id: accountId,
-          id,
-          mission: fleet.mission,
-          state: fleet.state,
-          target_system_id: fleet.target.systemId,
-          target_orbit: fleet.target.orbit,
-          // The other account the arrival touches: the target planet's owner unless it is ours.
-          target_account_id:
-            fleet.mission === 2 ||
-            fleet.mission === 5 ||
-            fleet.mission === 6 ||
-            fleet.ownTargetPlanetId !== null
-              ? null
-              : eb
-                  .selectFrom('planets')
-                  .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
-                  .select('planets.account_id')
-                  .where('orbits.system_id', '=', fleet.target.systemId)
-                  .where('orbits.index', '=', fleet.target.orbit),
-          arrives_at: toIso(fleet.arrivesAt),
-          data,
-        }))
-        .execute();
+      // The other account the arrival touches: the target planet's owner unless it is ours.
+      const insert =
+        fleet.mission === 2 || fleet.mission === 5 || fleet.mission === 6 || fleet.ownTargetPlanetId !== null
+          ? insertFleetRow
+          : insertFleetRowToOwner;
+      await insert.run(
+        trx,
+        accountId,
+        id,
+        fleet.mission,
+        fleet.state,
+        fleet.target.systemId,
+        fleet.target.orbit,
+        toIso(fleet.arrivesAt),
+        data,
+      );
       continue;
     }
     const updated = await updateFleetRow.run(
@@ -170,6 +157,109 @@ export async function saveFleets(
     if ((updated.numAffectedRows ?? 0n) === 0n) throw new FleetRowChangedError(accountId);
   }
 }
+
+type FleetInsertArgs = [
+  accountId: number,
+  id: number,
+  mission: number,
+  state: string,
+  systemId: number,
+  orbit: number,
+  arrivesAt: string,
+  data: string,
+];
+
+/** A new fleet row whose arrival touches no other account (`target_account_id` null). */
+const insertFleetRow = prepared<FleetInsertArgs, never>(
+  8,
+  (db, accountId, id, mission, state, systemId, orbit, arrivesAt, data) =>
+    db.insertInto('fleets').values({
+      account_id: accountId,
+      id,
+      mission,
+      state,
+      target_system_id: systemId,
+      target_orbit: orbit,
+      target_account_id: null,
+      arrives_at: arrivesAt,
+      data,
+    }),
+);
+
+/** A new fleet row whose `target_account_id` is the target planet's owner, read by the insert itself. */
+const insertFleetRowToOwner = prepared<FleetInsertArgs, never>(
+  8,
+  (db, accountId, id, mission, state, systemId, orbit, arrivesAt, data) =>
+    db.insertInto('fleets').values((eb) => ({
+      account_id: accountId,
+      id,
+      mission,
+      state,
+      target_system_id: systemId,
+      target_orbit: orbit,
+      target_account_id: eb
+        .selectFrom('planets')
+        .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+        .select('planets.account_id')
+        .where('orbits.system_id', '=', systemId)
+        .where('orbits.index', '=', orbit),
+      arrives_at: arrivesAt,
+      data,
+    })),
+);
+
+/** The rows of fleets that landed (the ids padded, coalesce.ts padKeys). */
+const deleteFleetRows = preparedForLists<[accountId: number], never>(1, (db, [accountId], ids) =>
+  db.deleteFrom('fleets').where('account_id', '=', accountId).where('id', 'in', ids),
+);
+
+/**
+ * Writes changed fleets of several accounts with one statement (a chunk of arrivals, decision
+ * 203), each row guarded by its data as loaded, as `saveFleets`' updates are: if any row no
+ * longer holds its `previous` data the statement matches fewer rows and FleetRowChangedError is
+ * thrown, so the transaction does not commit. The written fleets' data is then known: a later
+ * `saveFleets` that finds them unchanged writes nothing.
+ */
+export async function updateFleetRows(
+  trx: Kysely<Database>,
+  rows: readonly { accountId: number; fleet: FleetState; previous: FleetState }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const written = rows.map(({ fleet }) => JSON.stringify(fleet));
+  const values = rows.map(
+    ({ accountId, fleet, previous }, index) =>
+      sql`(cast(${accountId} as integer), cast(${fleet.id} as integer), ${fleet.state}, ${toIso(fleet.arrivesAt)}, ${written[index]}, ${dataOf(previous)})`,
+  );
+  // VALUES' columns are named column1..column6 on both databases.
+  const result = await sql`update fleets set state = v.column3, arrives_at = v.column4, data = v.column5
+    from (values ${sql.join(values)}) as v
+    where fleets.account_id = v.column1 and fleets.id = v.column2 and fleets.data = v.column6`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0n) !== rows.length)
+    throw new FleetRowChangedError(rows[0]?.accountId ?? 0);
+  rows.forEach(({ fleet }, index) => storedData.set(fleet, written[index] as string));
+}
+
+/**
+ * Deletes the rows of landed or destroyed fleets of several accounts with one statement (a chunk
+ * of arrivals); FleetRowChangedError when one of them is gone already, as `saveFleets` does.
+ */
+export async function deleteFleetRowsOf(
+  trx: Kysely<Database>,
+  rows: readonly { accountId: number; fleetId: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map(
+    ({ accountId, fleetId }) => sql`(cast(${accountId} as integer), cast(${fleetId} as integer))`,
+  );
+  const result = await sql`delete from fleets where (account_id, id) in (values ${sql.join(values)})`.execute(
+    trx,
+  );
+  if (Number(result.numAffectedRows ?? 0n) !== rows.length)
+    throw new FleetRowChangedError(rows[0]?.accountId ?? 0);
+}
+
+/** Whether a fleet differs from another as stored (both plain fleet states). */
+export const fleetChanged = (before: FleetState, after: FleetState): boolean => !sameJson(before, after);
 
 /** A fleet row changed under a guarded write: the transaction must not commit. */
 export class FleetRowChangedError extends Error {
@@ -190,7 +280,7 @@ export async function dueIncomingOwners(
     .select('account_id')
     .distinct()
     .where('target_account_id', '=', accountId)
-    .where('state', '=', 'outbound')
+    .where('state', '=', sql.lit('outbound'))
     .where('arrives_at', '<=', toIso(at))
     .execute();
   return rows.map((row) => row.account_id);
@@ -206,15 +296,15 @@ export const incomingArrivalAt = (eb: ExpressionBuilder<Database, 'accounts'>) =
     .selectFrom('fleets')
     .select((f) => f.fn.min('fleets.arrives_at').as('at'))
     .whereRef('fleets.target_account_id', '=', 'accounts.id')
-    .where('fleets.state', '=', 'outbound')
+    .where('fleets.state', '=', sql.lit('outbound'))
     .as('incoming_at');
 
-/** The fleets of other accounts heading for `accountId`'s planets, with their owners' Espionage. */
-export async function incomingFleets(
-  db: Kysely<Database>,
-  accountId: number,
-): Promise<{ ownerId: number; espionage: number; fleet: FleetState }[]> {
-  const rows = await db
+/** Research 5 is Espionage technology (FLEETS.md section 5). */
+export const ESPIONAGE_RESEARCH_ID = 5;
+
+/** `incomingFleets`' statement, built and compiled once per database (db/prepared.ts). */
+const incomingFleetRows = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db
     .selectFrom('fleets')
     .leftJoin('account_research', (join) =>
       join
@@ -223,19 +313,23 @@ export async function incomingFleets(
     )
     .select(['fleets.account_id', 'fleets.data', 'account_research.level'])
     .where('fleets.target_account_id', '=', accountId)
-    .where('fleets.state', '=', 'outbound')
+    .where('fleets.state', '=', sql.lit('outbound'))
     .where('fleets.mission', 'in', [3, 4])
-    .orderBy('fleets.arrives_at')
-    .execute();
+    .orderBy('fleets.arrives_at'),
+);
+
+/** The fleets of other accounts heading for `accountId`'s planets, with their owners' Espionage. */
+export async function incomingFleets(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<{ ownerId: number; espionage: number; fleet: FleetState }[]> {
+  const rows = await incomingFleetRows.execute(db, accountId);
   return rows.map((row) => ({
     ownerId: row.account_id,
     espionage: row.level ?? 0,
     fleet: JSON.parse(row.data) as FleetState,
   }));
 }
-
-/** Research 5 is Espionage technology (FLEETS.md section 5). */
-export const ESPIONAGE_RESEARCH_ID = 5;
 
 /**
  * Stores reports, several accounts' at once, with one statement; their ids in the order given.
@@ -294,12 +388,8 @@ export interface OrbitView {
   planet: { accountId: number; planetId: number } | null;
 }
 
-export async function orbitView(
-  db: Kysely<Database>,
-  systemId: number,
-  orbit: number,
-): Promise<OrbitView | undefined> {
-  const row = await db
+const orbitViewOf = prepared(2, (db: Kysely<Database>, systemId: number, orbit: number) =>
+  db
     .selectFrom('orbits')
     .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
     .select([
@@ -312,8 +402,15 @@ export async function orbitView(
       'planets.account_id',
     ])
     .where('orbits.system_id', '=', systemId)
-    .where('orbits.index', '=', orbit)
-    .executeTakeFirst();
+    .where('orbits.index', '=', orbit),
+);
+
+export async function orbitView(
+  db: Kysely<Database>,
+  systemId: number,
+  orbit: number,
+): Promise<OrbitView | undefined> {
+  const row = await orbitViewOf.executeTakeFirst(db, systemId, orbit);
   return row === undefined ? undefined : viewOf(row);
 }
 
@@ -418,19 +515,95 @@ export async function setDebris(
     .execute();
 }
 
+/** `setDebris` for several orbits with one statement (a chunk's debris fields). */
+export async function setDebrisOf(
+  trx: Kysely<Database>,
+  fields: ReadonlyMap<number, { metal: number; crystal: number }>,
+): Promise<void> {
+  if (fields.size === 0) return;
+  if (fields.size === 1) {
+    for (const [orbitId, debris] of fields) await setDebris(trx, orbitId, debris);
+    return;
+  }
+  const values = [...fields].map(
+    ([orbitId, debris]) =>
+      sql`(cast(${orbitId} as integer), cast(${debris.metal} as double precision), cast(${debris.crystal} as double precision))`,
+  );
+  await sql`update orbits set debris_metal = v.column2, debris_crystal = v.column3
+    from (values ${sql.join(values)}) as v where orbits.id = v.column1`.execute(trx);
+}
+
+const planetPlacesOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db
+    .selectFrom('planets')
+    .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
+    .select(['planets.id', 'orbits.system_id', 'orbits.index'])
+    .where('planets.account_id', '=', accountId)
+    .orderBy('planets.idx'),
+);
+
 /** Where each planet of the account is: system and orbit index, in planet index order. */
 export async function planetPlaces(
   db: Kysely<Database>,
   accountId: number,
 ): Promise<{ planetId: number; systemId: number; orbit: number }[]> {
-  const rows = await db
-    .selectFrom('planets')
-    .innerJoin('orbits', 'orbits.id', 'planets.orbit_id')
-    .select(['planets.id', 'orbits.system_id', 'orbits.index'])
-    .where('planets.account_id', '=', accountId)
-    .orderBy('planets.idx')
-    .execute();
+  const rows = await planetPlacesOf.execute(db, accountId);
   return rows.map((row) => ({ planetId: row.id, systemId: row.system_id, orbit: row.index }));
+}
+
+const orderPlacesOf = prepared(3, (db: Kysely<Database>, planetId: number, systemId: number, orbit: number) =>
+  db
+    .selectFrom('planets as origin')
+    .innerJoin('orbits as here', 'here.id', 'origin.orbit_id')
+    .leftJoin('orbits', (join) => join.on('orbits.system_id', '=', systemId).on('orbits.index', '=', orbit))
+    .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
+    .select([
+      'here.system_id as origin_system_id',
+      'here.index as origin_orbit',
+      'orbits.id',
+      'orbits.planet_type',
+      'orbits.max_capacity',
+      'orbits.debris_metal',
+      'orbits.debris_crystal',
+      'planets.id as planet_id',
+      'planets.account_id',
+    ])
+    .where('origin.id', '=', planetId),
+);
+
+/**
+ * Where an order's origin planet is and what its target orbit holds, with one statement: undefined
+ * when the planet does not exist, `target` undefined when the orbit does not.
+ */
+export async function orderPlaces(
+  db: Kysely<Database>,
+  planetId: number,
+  target: { systemId: number; orbit: number },
+): Promise<{ origin: { systemId: number; orbit: number }; target: OrbitView | undefined } | undefined> {
+  const row = await orderPlacesOf.executeTakeFirst(db, planetId, target.systemId, target.orbit);
+  if (row === undefined) return undefined;
+  const origin = { systemId: row.origin_system_id, orbit: row.origin_orbit };
+  const { id, planet_type, max_capacity, debris_metal, debris_crystal } = row;
+  if (
+    id === null ||
+    planet_type === null ||
+    max_capacity === null ||
+    debris_metal === null ||
+    debris_crystal === null
+  )
+    return { origin, target: undefined };
+  return {
+    origin,
+    target: viewOf({
+      id,
+      planet_type,
+      max_capacity,
+      debris_metal,
+      debris_crystal,
+      planet_id: row.planet_id,
+      account_id: row.account_id,
+    }),
+  };
 }
 
 export interface FleetUniverse {

@@ -27,18 +27,12 @@ import {
   type AccountContext,
   type EconomyDeps,
 } from '../economy/index.js';
-import { findReport, fleetUniverse, incomingFleets, orbitView, planetPlaces } from './fleets.repository.js';
+import { findReport, fleetUniverse, incomingFleets, orderPlaces, planetPlaces } from './fleets.repository.js';
+import { isoAt as toIso } from '../../context.js';
 
-const toIso = (ms: number): string => new Date(ms).toISOString();
-
+/** A refusal of the rules as the API answers it (FLEET_EVENT_PENDING: 503 with Retry-After, decision 175). */
 export function fleetRefusalError(refusal: FleetRefusal): DomainError {
-  // The rules' table calls it a server error; it is a transient state: 503 with Retry-After
-  // (decision 175), after the service has retried once.
-  const key =
-    refusal.reason === 'FLEET_EVENT_PENDING'
-      ? 'FLEET_EVENT_PENDING'
-      : FLEET_REFUSAL_ERROR_KEYS[refusal.reason];
-  return new DomainError(key, { message: refusal.message });
+  return new DomainError(FLEET_REFUSAL_ERROR_KEYS[refusal.reason], { message: refusal.message });
 }
 
 /** Seconds the client waits before retrying an order refused with FLEET_EVENT_PENDING. */
@@ -102,17 +96,15 @@ function orderOf(body: FleetOrderBody, planet: PlanetState): FleetOrder {
 async function worldFor(
   db: Kysely<Database>,
   trx: Kysely<Database>,
-  accountId: number,
   planet: PlanetState,
   body: FleetOrderBody,
 ): Promise<FleetWorld> {
-  const [universe, places, target] = await Promise.all([
+  const [universe, places] = await Promise.all([
     fleetUniverse(db),
-    planetPlaces(trx, accountId),
-    orbitView(trx, body.target.system_id, body.target.orbit),
+    orderPlaces(trx, planet.id, { systemId: body.target.system_id, orbit: body.target.orbit }),
   ]);
-  const origin = places.find((place) => place.planetId === planet.id);
-  if (origin === undefined) throw new DomainError('NOT_FOUND');
+  if (places === undefined) throw new DomainError('NOT_FOUND');
+  const { origin, target } = places;
   return {
     graph: universe.graph,
     systems: universe.systems,
@@ -200,7 +192,7 @@ export function createFleetsService(deps: EconomyDeps) {
       await fleetUniverse(db);
       return readAccount(deps, accountId, now, async (ctx: AccountContext) => {
         const planet = await focusPlanet(ctx);
-        const world = await worldFor(db, ctx.trx, accountId, planet, body);
+        const world = await worldFor(db, ctx.trx, planet, body);
         const result = previewFleet(ctx.state, orderOf(body, planet), world, ctx.now, ctx.config);
         if (!result.ok) throw fleetRefusalError(result);
         const plan = result.value;
@@ -222,7 +214,7 @@ export function createFleetsService(deps: EconomyDeps) {
       return retryPendingArrival(() =>
         withAccount(deps, accountId, now, async (ctx) => {
           const planet = await focusPlanet(ctx);
-          const world = await worldFor(db, ctx.trx, accountId, planet, body);
+          const world = await worldFor(db, ctx.trx, planet, body);
           const result = dispatchFleet(ctx.state, orderOf(body, planet), world, ctx.now, ctx.config);
           if (!result.ok) throw fleetRefusalError(result);
           const { state, events, fleet } = result.value;
