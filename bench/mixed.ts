@@ -17,7 +17,9 @@
  * Needs the built server (npm run build -w apps/server). 127.0.0.1 only, bounded in time.
  * Run: node --import tsx bench/mixed.ts [--pg] [--quick] [--json]
  * (BENCH_MIXED_RUNS, BENCH_MIXED_SECONDS: other run counts and lengths; BENCH_MIXED_WRITE_SHARE=0:
- * the reads alone; BENCH_COMMIT: the commit's name when the tree is an export, not a checkout.)
+ * the reads alone; BENCH_COMMIT: the commit's name when the tree is an export, not a checkout;
+ * BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir /tmp/x': flags for the server's node, e.g. a CPU
+ * profile of the whole bench, which `npm run bench:profile -- <file>.cpuprofile` summarises.)
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -268,15 +270,19 @@ async function main(): Promise<MixedBench> {
         'hello server listening',
       ),
     );
-    const server = await startStarhold(await freePort(), {
-      ...common,
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      SYSTEM_COUNT: String(SYSTEMS),
-      UNIVERSE_SEED,
-      GAME_SPEED: '1',
-      RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
-    });
+    const server = await startStarhold(
+      await freePort(),
+      {
+        ...common,
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        SYSTEM_COUNT: String(SYSTEMS),
+        UNIVERSE_SEED,
+        GAME_SPEED: '1',
+        RATE_LIMIT_PER_MINUTE: String(1_000_000_000),
+      },
+      (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    );
     services.push(server);
     const origin = server.origin;
 

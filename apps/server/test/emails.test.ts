@@ -98,6 +98,51 @@ describe('GET /me/emails', () => {
     expect(every.body.meta).toEqual({ offset: 0, limit: 25, total: 6, unread: 4 });
   });
 
+  it('counts the inbox on a page past its end too (no row to carry the counts)', async () => {
+    const player = await registerPlayer(t.app);
+    await addEmails(player.me.id, 3, t.clock() + 1000);
+    const newest = (await call(player, 'GET', '/me/emails?limit=1')).body.data[0]!;
+    await call(player, 'PUT', `/me/emails/${newest.id}`);
+
+    const past = await call(player, 'GET', '/me/emails?offset=10&limit=5');
+    expect(past.status).toBe(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.meta).toEqual({ offset: 10, limit: 5, total: 4, unread: 3 });
+    const pastUnread = await call(player, 'GET', '/me/emails?unread=true&offset=3&limit=5');
+    expect(pastUnread.body.data).toEqual([]);
+    expect(pastUnread.body.meta).toEqual({ offset: 3, limit: 5, total: 3, unread: 3 });
+    // The same counts as a page with rows.
+    const first = await call(player, 'GET', '/me/emails?offset=0&limit=2');
+    expect(first.body.meta).toEqual({ offset: 0, limit: 2, total: 4, unread: 3 });
+  });
+
+  it('answers created_at as the ISO instant of the email, whatever text the row holds', async () => {
+    const player = await registerPlayer(t.app);
+    await addEmails(player.me.id, 1, Date.parse('2026-03-04T05:06:07.089Z'));
+    const [row] = await t.database.db
+      .selectFrom('emails')
+      .select('id')
+      .where('account_id', '=', player.me.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    const other = await t.database.db
+      .insertInto('emails')
+      .values({
+        account_id: player.me.id,
+        title: 'welcome',
+        params: '{}',
+        created_at: '2026-03-04T06:06:07+01:00',
+        read_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { body } = await call(player, 'GET', '/me/emails');
+    const byId = new Map(body.data.map((email) => [email.id, email.created_at]));
+    expect(byId.get(row!.id)).toBe('2026-03-04T05:06:07.089Z');
+    expect(byId.get(other.id)).toBe('2026-03-04T05:06:07.000Z');
+  });
+
   it('accepts only the text true or false for unread', async () => {
     const player = await registerPlayer(t.app);
     for (const value of ['1', '0', 'yes', 'TRUE', 'True', '', ' true']) {

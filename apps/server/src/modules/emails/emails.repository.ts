@@ -1,7 +1,43 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database, EmailsTable } from '../../db/schema.js';
 
 export type EmailRow = Selectable<EmailsTable>;
+
+/**
+ * A page of the inbox, newest first (ties, the emails of one settling, by id, newest id first),
+ * with `unreadOnly` the emails not yet read, and the inbox's counts, in one prepared statement
+ * (the counts as scalar subqueries, repeated on every row, from the same snapshot as the page):
+ * the bell and the inbox are read on every screen, and three statements built by Kysely on each
+ * call cost more than reading them. `unreadOnly` changes the query's shape, hence two
+ * statements. Arguments: account, limit, offset.
+ */
+const pageWithCounts = (unreadOnly: boolean) =>
+  prepared(3, (db: Kysely<Database>, accountId: number, limit: number, offset: number) =>
+    db
+      .selectFrom('emails')
+      .selectAll('emails')
+      .select((eb) => [
+        eb
+          .selectFrom('emails as unread')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .where('unread.account_id', '=', accountId)
+          .where('unread.read_at', 'is', null)
+          .as('unread_count'),
+        eb
+          .selectFrom('emails as every')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .where('every.account_id', '=', accountId)
+          .as('total_count'),
+      ])
+      .where('emails.account_id', '=', accountId)
+      .$if(unreadOnly, (query) => query.where('emails.read_at', 'is', null))
+      .orderBy('emails.created_at', 'desc')
+      .orderBy('emails.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
+const PAGE_WITH_COUNTS = { all: pageWithCounts(false), unread: pageWithCounts(true) };
 
 /** Reads and marks the inbox; emails are written by the economy's insertEmails, the one writer. */
 export const emailsRepository = {
@@ -16,25 +52,26 @@ export const emailsRepository = {
   },
 
   /**
-   * Newest first; ties (emails of one settling) by id, newest id first. `unreadOnly` keeps the
-   * emails not yet read.
+   * A page (`pageWithCounts` above) and the counts, from one statement when the page has a row;
+   * a page past the end reads the counts on their own.
    */
-  async page(
+  async pageWithCounts(
     db: Kysely<Database>,
     accountId: number,
     page: { offset: number; limit: number; unreadOnly: boolean },
-  ): Promise<EmailRow[]> {
+  ): Promise<{ rows: EmailRow[]; unread: number; total: number }> {
     const { offset, limit, unreadOnly } = page;
-    return db
-      .selectFrom('emails')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .$if(unreadOnly, (query) => query.where('read_at', 'is', null))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+    const query = unreadOnly ? PAGE_WITH_COUNTS.unread : PAGE_WITH_COUNTS.all;
+    const rows = await query.execute(db, accountId, limit, offset);
+    const first = rows[0];
+    if (first !== undefined) {
+      return { rows, unread: Number(first.unread_count), total: Number(first.total_count) };
+    }
+    const [unread, total] = await Promise.all([
+      emailsRepository.countUnread(db, accountId),
+      emailsRepository.count(db, accountId),
+    ]);
+    return { rows: [], unread, total };
   },
 
   async count(db: Kysely<Database>, accountId: number): Promise<number> {

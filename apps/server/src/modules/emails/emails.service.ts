@@ -5,12 +5,20 @@ import { DomainError } from '../../errors.js';
 import { economyDeps, readAccount } from '../economy/index.js';
 import { emailsRepository, type EmailRow } from './emails.repository.js';
 
+/** What `isoAt` writes (`toISOString`): such a text is its own canonical form. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** An instant as the API writes it; a stored text already in that form is kept, not parsed again. */
+function apiInstant(stored: string): string {
+  return CANONICAL_ISO.test(stored) ? stored : new Date(stored).toISOString();
+}
+
 export function toEmail(row: EmailRow): Email {
   return {
     id: row.id,
     title: row.title,
     params: row.params,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: apiInstant(row.created_at),
     read: row.read_at !== null,
   };
 }
@@ -26,12 +34,12 @@ export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'co
     async list(accountId: number, query: EmailsQuery): Promise<EmailsPage> {
       await readAccount(deps, accountId, ctx.clock(), () => undefined);
       const { offset, limit, unread: unreadOnly } = query;
-      const [rows, unread, total] = await Promise.all([
-        emailsRepository.page(ctx.db, accountId, { offset, limit, unreadOnly }),
-        emailsRepository.countUnread(ctx.db, accountId),
-        unreadOnly ? null : emailsRepository.count(ctx.db, accountId),
-      ]);
-      return { data: rows.map(toEmail), meta: { offset, limit, total: total ?? unread, unread } };
+      const page = await emailsRepository.pageWithCounts(ctx.db, accountId, { offset, limit, unreadOnly });
+      const { rows, unread } = page;
+      return {
+        data: rows.map(toEmail),
+        meta: { offset, limit, total: unreadOnly ? unread : page.total, unread },
+      };
     },
 
     async get(accountId: number, id: number): Promise<Email> {

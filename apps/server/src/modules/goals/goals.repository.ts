@@ -1,6 +1,47 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isoAt } from '../../context.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+
+/** A row of `claimsAndSpyReports`: a claimed goal (`what` 0) or the spy report count (`what` 1). */
+interface ClaimOrCount {
+  value: number | string;
+  what: number | string;
+}
+
+/**
+ * The goals' two reads in one prepared statement (GET /me/goals is on every screen's path): the
+ * account's claimed goals, then one row with its spy report count. Spy reports: those of the
+ * account's own probes (the defender's notice stores no report).
+ */
+const claimsAndSpyReports = prepared(1, (db: Kysely<Database>, accountId: number) =>
+  db
+    .selectFrom('goal_claims')
+    .select(['goal_id as value', sql.lit(0).as('what')])
+    .where('account_id', '=', accountId)
+    .unionAll(
+      db
+        .selectFrom('reports')
+        .select((eb) => [eb.fn.countAll<number>().as('value'), sql.lit(1).as('what')])
+        .where('account_id', '=', accountId)
+        .where('kind', '=', 'spy'),
+    )
+    .$castTo<ClaimOrCount>(),
+);
+
+/** The account's claimed goal ids and its spy report count, from one statement. */
+export async function claimsAndSpyReportCount(
+  db: Kysely<Database>,
+  accountId: number,
+): Promise<{ claimed: Set<number>; spyReports: number }> {
+  const claimed = new Set<number>();
+  let spyReports = 0;
+  for (const row of await claimsAndSpyReports.execute(db, accountId)) {
+    if (Number(row.what) === 1) spyReports = Number(row.value);
+    else claimed.add(Number(row.value));
+  }
+  return { claimed, spyReports };
+}
 
 export async function claimedGoalIds(db: Kysely<Database>, accountId: number): Promise<Set<number>> {
   const rows = await db

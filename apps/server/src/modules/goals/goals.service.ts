@@ -16,7 +16,13 @@ import { isoAt } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { DomainError, refusalError } from '../../errors.js';
 import { focusPlanet, readAccount, withAccount, type EconomyDeps } from '../economy/index.js';
-import { claimedGoalIds, insertClaim, planetNamesById, spyReportCount } from './goals.repository.js';
+import {
+  claimedGoalIds,
+  claimsAndSpyReportCount,
+  insertClaim,
+  planetNamesById,
+  spyReportCount,
+} from './goals.repository.js';
 
 function toGoal(status: GoalStatus, next: GoalStatus | null): Goal {
   const { goal, progress, state } = status;
@@ -65,8 +71,8 @@ export function createGoalsService(deps: EconomyDeps) {
     /** On the read path: the settled state, the claims and the spy reports, no lock. */
     list(accountId: number, now: number): Promise<Goal[]> {
       return readAccount(deps, accountId, now, async ({ trx, state }) => {
-        const [claimed, facts] = await Promise.all([claimedGoalIds(trx, accountId), factsOf(trx, accountId)]);
-        return toGoals(evaluateGoals(state, facts, claimed));
+        const { claimed, spyReports } = await claimsAndSpyReportCount(trx, accountId);
+        return toGoals(evaluateGoals(state, { spyReports }, claimed));
       });
     },
 
