@@ -2,7 +2,9 @@
  * The write path (decision 186): a write keeps the state it saved, and the account row's update
  * leaves the indexed derived columns alone when they did not change.
  */
+import { computePoints, type AccountState } from '@starhold/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { economyDeps, withAccounts } from '../src/modules/economy/index.js';
 import { stateCacheFor } from '../src/modules/economy/state-cache.js';
 import { homePlanetId, setResources } from './economy-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
@@ -89,5 +91,113 @@ describe('a write', () => {
     expect(afterSecond.total_points).toBe(afterStart.total_points);
     expect(afterSecond.next_event_at).toBe(afterStart.next_event_at);
     if (ranked) expect(await rankingVersion()).toBe(rankingBefore);
+  });
+});
+
+describe('a write over several accounts (withAccounts, fleet arrivals)', () => {
+  /** One transaction over both accounts: `change` gives each one's new state (or none). */
+  async function together(ids: number[], change: (state: AccountState) => AccountState | null) {
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    await withAccounts(deps, ids, (_trx, states) =>
+      Promise.resolve({
+        changes: [...states.values()].flatMap((before) => {
+          const after = change(before);
+          return after === null ? [] : [{ before, after, events: [] }];
+        }),
+        result: null,
+      }),
+    );
+  }
+  const withMetal = (state: AccountState, metal: number): AccountState => ({
+    ...state,
+    planets: state.planets.map((planet, index) =>
+      index === 0 ? { ...planet, resources: { ...planet.resources, metal } } : planet,
+    ),
+  });
+
+  it('writes the points it changes and leaves the unchanged ones alone', async () => {
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const ids = [a.me.id, b.me.id];
+    // A first save gives both rows the state's figures (registration may not).
+    await together(ids, (state) => withMetal(state, 1_000));
+    const ranked = t.database.dialect.keepsRankingVersion;
+    const rankingBefore = ranked ? await rankingVersion() : 0;
+    const rowsBefore = await Promise.all(ids.map(accountRow));
+
+    // Only resources move: no points column is written (the ranking's version stays).
+    await together(ids, (state) => withMetal(state, 2_000));
+    const rowsAfter = await Promise.all(ids.map(accountRow));
+    const derived = ({ total_points, economy_points, next_event_at }: (typeof rowsBefore)[number]) => ({
+      total_points,
+      economy_points,
+      next_event_at,
+    });
+    expect(rowsAfter.map(derived)).toEqual(rowsBefore.map(derived));
+    if (ranked) expect(await rankingVersion()).toBe(rankingBefore);
+
+    // A level up in b's state: b's row gets its new points, a's stays.
+    let bAfter: AccountState | undefined;
+    await together(ids, (state) => {
+      if (state.accountId !== b.me.id) return null;
+      bAfter = {
+        ...state,
+        planets: state.planets.map((planet, index) =>
+          index === 0 ? { ...planet, factories: { ...planet.factories, 1: 9 } } : planet,
+        ),
+      };
+      return bAfter;
+    });
+    if (bAfter === undefined) throw new Error('b was not loaded');
+    const points = computePoints(bAfter);
+    const [aRow, bRow] = await Promise.all(ids.map(accountRow));
+    expect(bRow?.total_points).toBeCloseTo(points.total, 9);
+    expect(bRow?.total_points).not.toBe(rowsBefore[1]?.total_points);
+    expect(aRow?.total_points).toBe(rowsBefore[0]?.total_points);
+  });
+});
+
+describe('a guarded write (PostgreSQL, decision 212)', () => {
+  it('saves a start on a kept state in one statement: the version moves once, the row triggers leave it', async (ctx) => {
+    if (!t.database.dialect.guardedSingleStatementWrites) ctx.skip();
+    const player = await registerPlayer(t.app);
+    const planetId = await homePlanetId(t.database.db, player.me.id);
+    await setResources(t.database.db, planetId, { metal: 100_000, crystal: 100_000, fuel: 100_000 });
+    const start = (module: number) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/me/planet/factories/${module}`, headers: player.headers });
+    // The first write after a change behind the server's back takes the locking path and keeps
+    // its state; the row triggers of its planet and construction each move the version.
+    expect((await start(1)).statusCode).toBe(200);
+    const afterFirst = Number((await accountRow(player.me.id)).state_version);
+    expect(stateCacheFor(t.database.db).get(player.me.id, afterFirst)).toBeDefined();
+    // The second write finds that state kept: one statement, the version moved by exactly one.
+    expect((await start(2)).statusCode).toBe(200);
+    const afterSecond = Number((await accountRow(player.me.id)).state_version);
+    expect(afterSecond).toBe(afterFirst + 1);
+    const kept = stateCacheFor(t.database.db).get(player.me.id, afterSecond);
+    expect(kept?.planets[0]?.queues.factories.map((item) => item.moduleId)).toEqual([1, 2]);
+    const rows = await t.database.db
+      .selectFrom('constructions')
+      .select('module_id')
+      .where('account_id', '=', player.me.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => row.module_id)).toEqual([1, 2]);
+
+    // A change behind the server's back between two writes: the guard finds another version,
+    // nothing is written by it, and the locking path saves the cancel on the tables' state.
+    await setResources(t.database.db, planetId, { metal: 50_000, crystal: 50_000, fuel: 50_000 });
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me/planet/factories',
+      headers: player.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const left = await t.database.db
+      .selectFrom('constructions')
+      .select('module_id')
+      .where('account_id', '=', player.me.id)
+      .execute();
+    expect(left.map((row) => row.module_id)).toEqual([1]);
   });
 });

@@ -50,6 +50,12 @@ export interface DialectSeam {
    * 177): one on SQLite, whose chunks are sized by time and run in turn; several on PostgreSQL.
    */
   readonly arrivalChunksAtOnce: number;
+  /**
+   * Whether a write whose state the process keeps is first tried as one guarded statement, its
+   * own transaction (decision 212): PostgreSQL, where each statement is a round trip; SQLite's
+   * statements are calls within the process and it keeps the locking path.
+   */
+  readonly guardedSingleStatementWrites: boolean;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);
@@ -96,5 +102,6 @@ export function createDialectSeam(name: DialectName): DialectSeam {
     keepsRankingVersion: !isPg,
     arrivalChunk: isPg ? 16 : 32,
     arrivalChunksAtOnce: isPg ? 4 : 1,
+    guardedSingleStatementWrites: isPg,
   };
 }

@@ -15,6 +15,7 @@ import { accountsMigration } from './012-accounts.js';
 import { operatorsMigration } from './013-operators.js';
 import { fleetsDueIndexMigration } from './014-fleets-due-index.js';
 import { stateVersionReturnedMigration } from './015-state-version-returned.js';
+import { guardedSingleStatementSaveMigration } from './016-guarded-single-statement-save.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -39,4 +40,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['011-goals', goalsMigration],
   ['014-fleets-due-index', fleetsDueIndexMigration],
   ['015-state-version-returned', stateVersionReturnedMigration],
+  ['016-guarded-single-statement-save', guardedSingleStatementSaveMigration],
 ];

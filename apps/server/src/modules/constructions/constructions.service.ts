@@ -227,6 +227,9 @@ function moduleList(
   };
 }
 
+/** Start and cancel only return the change (decision 212): PostgreSQL may save it in one statement. */
+const GUARDED = { guarded: true } as const;
+
 function isLevelType(typeId: ConstructionTypeId): typeId is LevelTypeId {
   return typeId === 1 || typeId === 2 || typeId === 5;
 }
@@ -305,16 +308,22 @@ export function createConstructionsService(deps: EconomyDeps) {
       quantity: number | undefined,
     ): Promise<Construction> {
       const typeId = KIND_TYPE[kind];
-      return withAccount(deps, accountId, now, async (ctx) => {
-        const planet = await focusPlanet(ctx);
-        ownModule(ctx.state, typeId, moduleId);
-        const outcome = isLevelType(typeId)
-          ? unwrap(queueLevel(ctx.state, planet.id, typeId, moduleId, ctx.now, ctx.config))
-          : unwrap(orderUnits(ctx.state, planet.id, typeId, moduleId, quantity ?? 1, ctx.now, ctx.config));
-        if (outcome.item === undefined)
-          throw new Error('The rules engine returned no queue item for a started construction');
-        return { state: outcome.state, events: outcome.events, result: toConstruction(outcome.item) };
-      });
+      return withAccount(
+        deps,
+        accountId,
+        now,
+        async (ctx) => {
+          const planet = await focusPlanet(ctx);
+          ownModule(ctx.state, typeId, moduleId);
+          const outcome = isLevelType(typeId)
+            ? unwrap(queueLevel(ctx.state, planet.id, typeId, moduleId, ctx.now, ctx.config))
+            : unwrap(orderUnits(ctx.state, planet.id, typeId, moduleId, quantity ?? 1, ctx.now, ctx.config));
+          if (outcome.item === undefined)
+            throw new Error('The rules engine returned no queue item for a started construction');
+          return { state: outcome.state, events: outcome.events, result: toConstruction(outcome.item) };
+        },
+        GUARDED,
+      );
     },
 
     /** Cancels the last item of the queue (or `itemId`); answers the list after the refund. */
@@ -325,23 +334,29 @@ export function createConstructionsService(deps: EconomyDeps) {
       itemId: number | undefined,
     ): Promise<CancelResult> {
       const typeId = KIND_TYPE[kind];
-      return withAccount(deps, accountId, now, async (ctx) => {
-        const planet = await focusPlanet(ctx);
-        if (itemId !== undefined) {
-          const item = queueOf(ctx.state, planet, typeId).find((i) => i.id === itemId);
-          if (item === undefined || isUnitOrder(item)) throw new DomainError('NOT_FOUND');
-        }
-        const outcome = unwrap(cancelLevel(ctx.state, planet.id, typeId, itemId, ctx.now, ctx.config));
-        const after = outcome.state.planets.find((p) => p.id === planet.id) ?? planet;
-        return {
-          state: outcome.state,
-          events: outcome.events,
-          result: {
-            ...moduleList(ctx, outcome.state, after, typeId),
-            refund: costList(outcome.refund ?? { metal: 0, crystal: 0, fuel: 0 }),
-          },
-        };
-      });
+      return withAccount(
+        deps,
+        accountId,
+        now,
+        async (ctx) => {
+          const planet = await focusPlanet(ctx);
+          if (itemId !== undefined) {
+            const item = queueOf(ctx.state, planet, typeId).find((i) => i.id === itemId);
+            if (item === undefined || isUnitOrder(item)) throw new DomainError('NOT_FOUND');
+          }
+          const outcome = unwrap(cancelLevel(ctx.state, planet.id, typeId, itemId, ctx.now, ctx.config));
+          const after = outcome.state.planets.find((p) => p.id === planet.id) ?? planet;
+          return {
+            state: outcome.state,
+            events: outcome.events,
+            result: {
+              ...moduleList(ctx, outcome.state, after, typeId),
+              refund: costList(outcome.refund ?? { metal: 0, crystal: 0, fuel: 0 }),
+            },
+          };
+        },
+        GUARDED,
+      );
     },
 
     /** Lowers a factory or building by one level at once; answers the module after. */

@@ -29,6 +29,8 @@ import { loadAccountRowNow, loadAccountStateNow, loadAccountStatesIn } from './s
 import {
   ACCOUNT_ROW_COLUMNS,
   focusPlanetIndex,
+  guardedSaveStatement,
+  loadAccountRow,
   loadAccountState,
   saveAccountState,
   stateVersions,
@@ -354,6 +356,7 @@ export async function withAccounts<T>(
       ...row,
       state_version: Number(row.state_version),
     }));
+    const stored = new Map(rows.map((row) => [row.id, storedDerived(row)]));
     // The kept states at those versions, the others with one statement per table for all of them.
     const states = await loadAccountStatesIn(
       trx,
@@ -373,10 +376,12 @@ export async function withAccounts<T>(
       const accountId = after.accountId;
       const onCommit = pending.get(accountId);
       if (onCommit === undefined) throw new Error(`account ${accountId} was not locked`);
-      await saveAccountState(trx, before, after, {
-        points: computePoints(after),
-        nextEventAt: nextEventAt(after),
-      });
+      // The derived columns as the row holds them, so that unchanged points and due times are not
+      // written again (their indexes and the ranking trigger, decision 186); after the save they
+      // are what it wrote, should the account come again.
+      const derived = { points: computePoints(after), nextEventAt: nextEventAt(after) };
+      await saveAccountState(trx, before, after, derived, stored.get(accountId));
+      stored.set(accountId, derived);
       const own = [...(await settlementEmails(trx, accountId, events)), ...(notices.get(accountId) ?? [])];
       for (const email of own) emails.push({ accountId, email });
       await announce(trx, deps, accountId, toLiveEvents(events, own.length), onCommit);
@@ -403,8 +408,19 @@ export async function withAccount<T>(
   accountId: number,
   now: number,
   fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
+  options: {
+    /**
+     * `fn` may run outside any transaction, and twice (decision 212): it writes nothing itself
+     * (the visit aside, which is written the read path's way) and only returns the change.
+     */
+    guarded?: boolean;
+  } = {},
 ): Promise<T> {
   const { db, dialect } = deps.database;
+  if (options.guarded === true && dialect.guardedSingleStatementWrites) {
+    const done = await guardedWrite(deps, accountId, now, fn);
+    if (done !== NOT_GUARDED) return done.result;
+  }
   // Fleet arrivals touching this account lock two accounts, so they are applied first, in their
   // own transactions. Whether one is due is known from the lock statement's row (another
   // account's fleet heading here) and from settling (one of its own fleets reaching another
@@ -438,23 +454,113 @@ export async function withAccount<T>(
   }
 }
 
+/** guardedWrite's answer when the write must take the locking path (nothing was written). */
+const NOT_GUARDED: unique symbol = Symbol('not guarded');
+
+/**
+ * PostgreSQL (decision 212): a write on the state this process keeps, in one round trip for the
+ * row and one for the save. The account row is read as the read path reads it (shared with the
+ * requests of the moment); if the state kept at its version settles to `now` without an event,
+ * `fn` acts on it outside any transaction (its own reads and the visit go the read path's way)
+ * and the save runs as one statement guarded by that version (guardedSaveStatement). A state not
+ * kept, an event to write (emails, live events), a change beyond resources and queues, a due
+ * fleet arrival or a version moved meanwhile: nothing is written and the locking path runs,
+ * `fn` again with it. `fn`'s refusals are answered as they are: the state it refused on was the
+ * account's own at the moment of the row's read, as on the read path.
+ */
+async function guardedWrite<T>(
+  deps: EconomyDeps,
+  accountId: number,
+  now: number,
+  fn: (ctx: AccountContext) => AccountChange<T> | Promise<AccountChange<T>>,
+): Promise<{ result: T } | typeof NOT_GUARDED> {
+  const db = deps.database.db;
+  const row = await loadAccountRowNow(db, accountId);
+  if (row === undefined) return NOT_GUARDED;
+  const cache = stateCacheFor(db);
+  const before = cache.get(accountId, row.state_version);
+  if (before === undefined) return NOT_GUARDED;
+  const at = Math.max(now, before.settledAt);
+  const settled = settle(before, at, deps.rules);
+  const arrivalDue =
+    settled.state.settledAt < at || (row.incoming_at !== null && Date.parse(row.incoming_at) <= at);
+  if (settled.events.length > 0 || arrivalDue) return NOT_GUARDED;
+  const callbacks: (() => void)[] = [];
+  const change = await fn({
+    trx: db,
+    state: settled.state,
+    now: at,
+    config: deps.rules,
+    inTransaction: false,
+    afterCommit: (callback) => callbacks.push(callback),
+    focusIndex: row.focus_planet_index,
+  });
+  // Only resources and queues changed, and nothing to tell (an item started is in the queue).
+  const quiet = (change.events ?? []).every((event) => event.kind === 'item_started');
+  if (change.state === undefined || !quiet) {
+    if (change.state !== undefined || (change.events ?? []).length > 0) return NOT_GUARDED;
+    for (const callback of callbacks) callback();
+    return { result: change.result };
+  }
+  const after = change.state;
+  const statement = guardedSaveStatement(
+    before,
+    after,
+    { points: computePoints(after), nextEventAt: nextEventAt(after) },
+    { version: row.state_version, now: at },
+  );
+  if (statement === null) return NOT_GUARDED;
+  const saved = (await db.executeQuery(statement)).rows[0]?.state_version;
+  if (saved === null || saved === undefined) return NOT_GUARDED;
+  const version = Number(saved);
+  const kept = storedForm(before, after);
+  if (CHECK_STATE_CACHE) await checkGuardedSave(deps, kept, version);
+  cache.set(accountId, version, deepFreeze(kept));
+  for (const callback of callbacks) callback();
+  return { result: change.result };
+}
+
+/**
+ * STARHOLD_CHECK_STATE_CACHE for a guarded save: the tables, read in one snapshot with the
+ * account's version, must hold what is kept, unless another write has moved the version since.
+ */
+async function checkGuardedSave(deps: EconomyDeps, kept: AccountState, version: number): Promise<void> {
+  await deps.database.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const current = await loadAccountRow(trx, kept.accountId);
+      if (current?.state_version !== version) return;
+      const stored = await loadAccountState(trx, kept.accountId);
+      if (!isDeepStrictEqual(stored, kept))
+        throw new Error(
+          `guarded save differs from the stored state for account ${kept.accountId} at ${firstDifference(kept, stored)}`,
+        );
+    });
+}
+
 /** settleLocked's answer when a fleet arrival is due: nothing was written, apply it and retry. */
 const ARRIVALS_FIRST: unique symbol = Symbol('arrivals first');
 
 const lockAccountsQueries = new WeakMap<
   DialectSeam,
-  (length: number) => PreparedQuery<number[], AccountVersionRow>
+  (length: number) => PreparedQuery<number[], LockedAccountsRow>
 >();
 
 /** Several account rows `FOR UPDATE`, in ascending id order, prepared once per dialect seam and list length. */
 function lockAccountsQuery(
   dialect: DialectSeam,
-): (length: number) => PreparedQuery<number[], AccountVersionRow> {
+): (length: number) => PreparedQuery<number[], LockedAccountsRow> {
   let query = lockAccountsQueries.get(dialect);
   if (query === undefined) {
-    query = preparedForLists<[], AccountVersionRow>(0, (db, _fixed, ids) =>
+    query = preparedForLists<[], LockedAccountsRow>(0, (db, _fixed, ids) =>
       dialect.forUpdate(
-        db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).where('id', 'in', ids).orderBy('id'),
+        db
+          .selectFrom('accounts')
+          .select(ACCOUNT_ROW_COLUMNS)
+          .select(DERIVED_COLUMNS)
+          .where('id', 'in', ids)
+          .orderBy('id'),
       ),
     );
     lockAccountsQueries.set(dialect, query);
@@ -462,18 +568,31 @@ function lockAccountsQuery(
   return query;
 }
 
-/** The lock statement's row: the version row, with the derived columns the save may leave alone. */
-type LockedAccountRow = AccountVersionRow & {
+/** The account columns derived from the state, which the save leaves alone when they are unchanged. */
+const DERIVED_COLUMNS = [
+  'economy_points',
+  'science_points',
+  'military_points',
+  'total_points',
+  'next_event_at',
+] as const;
+
+/** The list lock statement's row (withAccounts): the version row with the derived columns. */
+type LockedAccountsRow = AccountVersionRow & {
   economy_points: number;
   science_points: number;
   military_points: number;
   total_points: number;
   next_event_at: string | null;
+};
+
+/** The lock statement's row: the version row, with the derived columns the save may leave alone. */
+type LockedAccountRow = LockedAccountsRow & {
   /** When another account's fleet first arrives at this one (fleets.repository incomingArrivalAt). */
   incoming_at: string | null;
 };
 
-function storedDerived(row: LockedAccountRow): DerivedColumns {
+function storedDerived(row: LockedAccountsRow): DerivedColumns {
   return {
     points: {
       economy: row.economy_points,
@@ -499,7 +618,7 @@ function lockAccountQuery(dialect: DialectSeam): PreparedQuery<[number], LockedA
         db
           .selectFrom('accounts')
           .select(ACCOUNT_ROW_COLUMNS)
-          .select(['economy_points', 'science_points', 'military_points', 'total_points', 'next_event_at'])
+          .select(DERIVED_COLUMNS)
           .select(incomingArrivalAt)
           .where('id', '=', accountId),
       ),

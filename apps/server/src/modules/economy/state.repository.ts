@@ -2,7 +2,8 @@
  * An account's stored game state: loading it inside the caller's transaction (or from the state
  * cache at the row's version), and saving what settling or an action changed.
  */
-import { sql, type Kysely } from 'kysely';
+import { isDeepStrictEqual } from 'node:util';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import {
   type AccountState,
   type PlanetState,
@@ -538,4 +539,125 @@ export async function focusPlanetIndex(trx: Kysely<Database>, accountId: number)
   const row = await focusIndexOf.executeTakeFirst(trx, accountId);
   if (row === undefined) throw new DomainError('NOT_FOUND');
   return row.focus_planet_index;
+}
+
+/** SQL type of each constructions column, for the guarded save's casts (its values are parameters). */
+const CONSTRUCTION_CASTS: Record<(typeof CONSTRUCTION_COLUMNS)[number], string> = {
+  account_id: 'integer',
+  id: 'integer',
+  type_id: 'integer',
+  module_id: 'integer',
+  planet_id: 'integer',
+  state: 'integer',
+  position: 'integer',
+  queued_at: 'text',
+  started_at: 'text',
+  finish_at: 'text',
+  target_value: 'integer',
+  delivered: 'integer',
+  unit_duration_ms: 'double precision',
+  paid_metal: 'double precision',
+  paid_crystal: 'double precision',
+  paid_fuel: 'double precision',
+};
+
+function sameRecord(a: Record<number, number>, b: Record<number, number>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => a[Number(key)] === b[Number(key)]);
+}
+
+/**
+ * Whether `before` -> `after` changes only planets' resources, constructions and the account
+ * row's own columns: the changes the guarded single statement writes (a level or unit ordered or
+ * cancelled, time passing). Anything else (levels, units, research, commandants, fleets, planets
+ * gained or lost) takes the locking path.
+ */
+function onlyResourcesAndQueues(before: AccountState, after: AccountState): boolean {
+  if (before.planets.length !== after.planets.length) return false;
+  if (!sameRecord(before.research, after.research)) return false;
+  if (!sameRecord(before.commandants, after.commandants)) return false;
+  if (before.fleets !== after.fleets && !isDeepStrictEqual(before.fleets, after.fleets)) return false;
+  return before.planets.every((old, index) => {
+    const planet = after.planets[index];
+    return (
+      planet !== undefined &&
+      planet.id === old.id &&
+      planet.type === old.type &&
+      planet.maxCapacity === old.maxCapacity &&
+      MODULE_FIELDS.every(([, field]) => sameRecord(old[field], planet[field]))
+    );
+  });
+}
+
+/**
+ * PostgreSQL (decision 212): the save of `before` -> `after` as ONE statement, run on its own
+ * (autocommit, its own transaction), guarded by the version `before` was kept at: the account
+ * row's update matches only if `state_version` is still `version` and no other account's fleet
+ * is due at it by `now`, moves the version and returns it; every other change is a data-modifying
+ * CTE that writes only if that update matched. It sets `starhold.version_moved` so that the row
+ * triggers firing at the statement's end leave the version where the update put it (migration
+ * 016). Null when the change touches more than resources and queues (onlyResourcesAndQueues):
+ * the caller takes the locking path. The answer's `state_version` is null when the guard failed
+ * (nothing was written).
+ */
+export function guardedSaveStatement(
+  before: AccountState,
+  after: AccountState,
+  derived: DerivedColumns,
+  guard: { version: number; now: number },
+): CompiledQuery<{ state_version: number | string | null }> | null {
+  if (!onlyResourcesAndQueues(before, after)) return null;
+  const parameters: unknown[] = [];
+  const p = (value: unknown, type: string): string => {
+    parameters.push(value);
+    return `$${parameters.length}::${type}`;
+  };
+  const id = before.accountId;
+  const ctes: string[] = [];
+  ctes.push(
+    `acc as (update accounts set nmi = ${p(after.nmi, 'double precision')}, next_item_id = ${p(after.nextItemId, 'integer')}, ` +
+      `settled_at = ${p(toIso(after.settledAt), 'text')}, state_version = state_version + 1, ` +
+      `next_event_at = ${p(derived.nextEventAt === null ? null : toIso(derived.nextEventAt), 'text')}, ` +
+      `economy_points = ${p(derived.points.economy, 'double precision')}, science_points = ${p(derived.points.science, 'double precision')}, ` +
+      `military_points = ${p(derived.points.military, 'double precision')}, total_points = ${p(derived.points.total, 'double precision')} ` +
+      `where id = ${p(id, 'integer')} and state_version = ${p(guard.version, 'integer')} ` +
+      `and not exists (select 1 from fleets where fleets.target_account_id = accounts.id and fleets.state = 'outbound' ` +
+      `and fleets.arrives_at <= ${p(toIso(guard.now), 'text')}) returning state_version)`,
+  );
+  ctes.push(
+    `mark as (select set_config('starhold.version_moved', ${p(String(id), 'text')}, true) as moved from acc)`,
+  );
+  const matched = 'exists (select 1 from acc)';
+  after.planets.forEach((planet, index) => {
+    const r = planet.resources;
+    const o = before.planets[index]?.resources;
+    if (o !== undefined && r.metal === o.metal && r.crystal === o.crystal && r.fuel === o.fuel) return;
+    ctes.push(
+      `p${index} as (update planets set metal = ${p(r.metal, 'double precision')}, crystal = ${p(r.crystal, 'double precision')}, ` +
+        `fuel = ${p(r.fuel, 'double precision')} where id = ${p(planet.id, 'integer')} and ${matched})`,
+    );
+  });
+  const old = new Map(constructionRows(before).map((row) => [row.id, row]));
+  const next = new Map(constructionRows(after).map((row) => [row.id, row]));
+  const removed = [...old.keys()].filter((key) => !next.has(key));
+  if (removed.length > 0)
+    ctes.push(
+      `cd as (delete from constructions where account_id = ${p(id, 'integer')} and id = any(${p(removed, 'integer[]')}) and ${matched})`,
+    );
+  let n = 0;
+  for (const [key, row] of next) {
+    const previous = old.get(key);
+    if (previous !== undefined && sameRow(previous, row)) continue;
+    n += 1;
+    const values = CONSTRUCTION_COLUMNS.map((column) => p(row[column], CONSTRUCTION_CASTS[column]));
+    ctes.push(
+      previous === undefined
+        ? `c${n} as (insert into constructions (${CONSTRUCTION_COLUMNS.join(', ')}) select ${values.join(', ')} where ${matched})`
+        : `c${n} as (update constructions set ${CONSTRUCTION_COLUMNS.map((column, i) => `${column} = ${values[i] ?? ''}`).join(', ')} ` +
+            `where account_id = ${p(id, 'integer')} and id = ${p(key, 'integer')} and ${matched})`,
+    );
+  }
+  const text = `with ${ctes.join(', ')} select (select state_version from acc) as state_version, (select count(*) from mark) as marked`;
+  return CompiledQuery.raw(text, parameters);
 }
