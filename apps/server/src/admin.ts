@@ -1,6 +1,11 @@
 import { join, resolve } from 'node:path';
 import { commandOutcome, USAGE, type CommandContext } from './admin/commands.js';
-import { callAdminSocket, type CommandOutcome } from './admin/socket.js';
+import {
+  ADMIN_SOCKET_TIMEOUT_MS,
+  AdminSocketTimeoutError,
+  callAdminSocket,
+  type CommandOutcome,
+} from './admin/socket.js';
 import { loadConfig } from './config.js';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase } from './db/database.js';
@@ -48,10 +53,39 @@ async function admin(args: string[]): Promise<number> {
   }
 }
 
+/** The exit code when the running server gave no answer in time (as timeout(1)'s). */
+const EXIT_TIMED_OUT = 124;
+
+/** ADMIN_TIMEOUT_SECONDS: how long to wait for the running server's answer (default 30 s). */
+function socketTimeoutMs(): number | CommandOutcome {
+  const setting = process.env['ADMIN_TIMEOUT_SECONDS'];
+  if (setting === undefined || setting.trim() === '') return ADMIN_SOCKET_TIMEOUT_MS;
+  const seconds = Number(setting);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    return {
+      code: 1,
+      lines: [`ADMIN_TIMEOUT_SECONDS must be a positive number of seconds, not "${setting}".`],
+    };
+  }
+  return seconds * 1000;
+}
+
 async function viaServer(dataDir: string, args: string[]): Promise<CommandOutcome> {
+  const timeoutMs = socketTimeoutMs();
+  if (typeof timeoutMs !== 'number') return timeoutMs;
   try {
-    return await callAdminSocket(dataDir, args);
+    return await callAdminSocket(dataDir, args, timeoutMs);
   } catch (error) {
+    if (error instanceof AdminSocketTimeoutError) {
+      return {
+        code: EXIT_TIMED_OUT,
+        lines: [
+          `The server holding ${dataDir} did not answer within ${timeoutMs / 1000} s.`,
+          'The command may still have run (or be running): check (npm run admin -- list) before running it again.',
+          'ADMIN_TIMEOUT_SECONDS sets how long to wait.',
+        ],
+      };
+    }
     return {
       code: 1,
       lines: [

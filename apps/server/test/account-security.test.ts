@@ -491,6 +491,93 @@ describe('email change', () => {
   });
 });
 
+/**
+ * Emails are compared without regard to letter case everywhere (registration, sign-in, reset,
+ * email change) and kept as the player wrote them: the own address in other capitals is a change
+ * of spelling (confirmed by a link like any change), not EMAIL_TAKEN; the very same spelling is
+ * still refused (nothing to change); another account's address is taken in any case, at the
+ * request and at the confirmation. The mailer writes domains in lower case: the spellings here
+ * differ in the local part.
+ */
+describe('email change and letter case', () => {
+  const emailOf = async (cookies: Cookies) =>
+    (await send('GET', '/me', { cookies })).json<{ data: { email: string } }>().data.email;
+  const changeEmail = (player: TestPlayer, newEmail: string) =>
+    send('POST', '/me/email', {
+      cookies: player.cookies,
+      payload: { new_email: newEmail, password: player.password },
+    });
+  const linksOf = (accountId: number) =>
+    t.database.db.selectFrom('account_links').select('id').where('account_id', '=', accountId).execute();
+
+  it('takes the own address in other capitals as a change of spelling; every case then signs in', async () => {
+    const player = await registerPlayer(t.app, { email: 'mixed.case@example.test' });
+    const before = smtp.mails.length;
+    expect((await changeEmail(player, 'Mixed.Case@example.test')).statusCode).toBe(202);
+    const token = linkToken(
+      await smtp.waitFor('Mixed.Case@example.test', { after: before }),
+      'confirm-email',
+    );
+    expect((await send('POST', '/auth/email-change/confirm', { payload: { token } })).statusCode).toBe(200);
+    expect(await emailOf(player.cookies)).toBe('Mixed.Case@example.test');
+    for (const email of ['mixed.case@example.test', 'Mixed.Case@example.test', 'MIXED.CASE@EXAMPLE.TEST']) {
+      expect((await login({ email, password: player.password })).statusCode, email).toBe(200);
+    }
+    // Still the same address for everyone else: registration refuses it in any case.
+    expectError(
+      await send('POST', '/auth/register', {
+        payload: {
+          email: 'mixed.CASE@example.test',
+          username: 'SomeoneElse',
+          password: 'Secret123',
+          race_id: 1,
+        },
+      }),
+      409,
+      'EMAIL_TAKEN',
+    );
+    // A reset asked for in any case goes to the address as now written.
+    const reset = await requestReset('MIXED.case@example.TEST');
+    expect(reset.response.statusCode).toBe(202);
+    expect((await smtp.waitFor('Mixed.Case@example.test', { after: reset.before })).to).toEqual([
+      'Mixed.Case@example.test',
+    ]);
+  });
+
+  it('refuses the very same spelling (nothing to change), sending nothing', async () => {
+    const player = await registerPlayer(t.app, { email: 'Same.Spelling@example.test' });
+    const before = smtp.mails.length;
+    expectError(await changeEmail(player, 'Same.Spelling@example.test'), 409, 'EMAIL_TAKEN');
+    expect(await linksOf(player.me.id)).toEqual([]);
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it("refuses another account's address in any case at the request, sending nothing", async () => {
+    const player = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app, { email: 'Owner.Of@example.test' });
+    const before = smtp.mails.length;
+    for (const newEmail of ['owner.of@example.test', 'OWNER.OF@EXAMPLE.TEST']) {
+      expectError(await changeEmail(player, newEmail), 409, 'EMAIL_TAKEN');
+    }
+    expect(await linksOf(player.me.id)).toEqual([]);
+    expect(smtp.mails.length).toBe(before);
+    expect(await emailOf(other.cookies)).toBe('Owner.Of@example.test');
+  });
+
+  it('refuses it at the confirmation when another account registered it in between', async () => {
+    const player = await registerPlayer(t.app);
+    const before = smtp.mails.length;
+    expect((await changeEmail(player, 'Late.Comer@example.test')).statusCode).toBe(202);
+    const token = linkToken(
+      await smtp.waitFor('Late.Comer@example.test', { after: before }),
+      'confirm-email',
+    );
+    await registerPlayer(t.app, { email: 'late.comer@EXAMPLE.test' });
+    expectError(await send('POST', '/auth/email-change/confirm', { payload: { token } }), 409, 'EMAIL_TAKEN');
+    expect(await emailOf(player.cookies)).toBe(player.email);
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('writes the link to the log at warn level instead', async () => {
     const lines: string[] = [];

@@ -38,7 +38,9 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
 <account> is a username (any case) or an account id. Every change is written to the audit log,
 with --reason="..." as its reason when given.
 On SQLite, a running server holding the data directory runs the command for you (through the
-socket DATA_DIR/admin.sock); with PostgreSQL, or when no server runs, it works on the database.`;
+socket DATA_DIR/admin.sock, waiting ADMIN_TIMEOUT_SECONDS for its answer, 30 by default; past it
+the exit code is 124 and the command may still have run); with PostgreSQL, or when no server runs,
+it works on the database.`;
 
 export class CommandError extends Error {}
 

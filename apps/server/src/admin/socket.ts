@@ -85,18 +85,48 @@ export async function serveAdminSocket(
   };
 }
 
-/** Sends a command to the server holding `dataDir`; rejects when no server listens there. */
-export function callAdminSocket(dataDir: string, args: readonly string[]): Promise<CommandOutcome> {
+/** How long the command line waits for the server's answer before giving up (30 s). */
+export const ADMIN_SOCKET_TIMEOUT_MS = 30_000;
+
+/**
+ * The server took the connection but gave no answer in time. The request may have reached it:
+ * the command may still run, or have run.
+ */
+export class AdminSocketTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The server did not answer within ${timeoutMs / 1000} s`);
+    this.name = 'AdminSocketTimeoutError';
+  }
+}
+
+/**
+ * Sends a command to the server holding `dataDir`; rejects when no server listens there, and with
+ * an AdminSocketTimeoutError when the whole exchange takes longer than `timeoutMs` (a hung server
+ * would otherwise hang the command line forever).
+ */
+export function callAdminSocket(
+  dataDir: string,
+  args: readonly string[],
+  timeoutMs: number = ADMIN_SOCKET_TIMEOUT_MS,
+): Promise<CommandOutcome> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(socketPath(dataDir));
+    const timer = setTimeout(() => {
+      reject(new AdminSocketTimeoutError(timeoutMs));
+      socket.destroy();
+    }, timeoutMs);
     let received = '';
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(`${JSON.stringify({ args })}\n`));
     socket.on('data', (chunk: string) => {
       received += chunk;
     });
-    socket.on('error', reject);
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     socket.on('end', () => {
+      clearTimeout(timer);
       try {
         const outcome = JSON.parse(received.trim()) as CommandOutcome;
         resolve({ code: outcome.code, lines: outcome.lines });

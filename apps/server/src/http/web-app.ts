@@ -58,16 +58,32 @@ function routedPath(url: string): string | null {
   }
 }
 
-/** Whether a URL is under /api/, however its path was spelled. */
+/**
+ * Paths for operators outside /api (decision 222's /metrics, whether or not METRICS_TOKEN
+ * installed it): never a page, so refused or unknown they answer the API's JSON error.
+ */
+const OPERATOR_PATHS: ReadonlySet<string> = new Set(['metrics']);
+
+/** The first segment of a routed path (`metrics` for `/metrics/x`). */
+const firstSegment = (pathname: string): string | undefined =>
+  pathname.split('/').find((segment) => segment !== '');
+
+/**
+ * Whether a URL is under /api/ or an operator's path, however its path was spelled: answered in
+ * the API's error format with the API's headers, never with the page.
+ */
 export function isApiRequest(url: string): boolean {
-  return routedPath(url)?.startsWith('/api/') ?? false;
+  const pathname = routedPath(url);
+  if (pathname === null) return false;
+  return pathname.startsWith('/api/') || OPERATOR_PATHS.has(firstSegment(pathname) ?? '');
 }
 
 /**
  * Whether a URL that matched no file is a client-side route of the single-page app (answered
  * with index.html) rather than a missing file: a missing /assets/ chunk (an old page asking for
  * an asset of the previous deploy) must be a 404, not the HTML page with status 200. Pages are
- * outside /api and the app's file directories, and their last segment has no file extension.
+ * outside /api, the operators' paths and the app's file directories, and their last segment has
+ * no file extension.
  */
 export function isPageRequest(url: string, fileDirectories: ReadonlySet<string>): boolean {
   const pathname = routedPath(url);
@@ -75,6 +91,6 @@ export function isPageRequest(url: string, fileDirectories: ReadonlySet<string>)
   const segments = pathname.split('/').filter((segment) => segment !== '');
   const first = segments[0];
   if (first === undefined) return true;
-  if (first === 'api' || fileDirectories.has(first)) return false;
+  if (first === 'api' || OPERATOR_PATHS.has(first) || fileDirectories.has(first)) return false;
   return !segments.at(-1)?.includes('.');
 }

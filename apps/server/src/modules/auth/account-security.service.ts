@@ -216,9 +216,12 @@ export function createAccountSecurityService(
       language: MailLanguage,
     ): Promise<void> {
       const account = await checkPassword(auth.accountId, body.password, ip);
+      // Emails are compared without regard to case everywhere (registration, sign-in, reset): the
+      // own address in other capitals is a change of how it is written, not a taken address; the
+      // very same spelling changes nothing; another account's address is taken in any case.
       const emailLower = body.new_email.toLowerCase();
       if (
-        emailLower === account.email_lower ||
+        body.new_email === account.email ||
         (await repo.emailTakenByOther(db, emailLower, auth.accountId))
       ) {
         throw new DomainError('EMAIL_TAKEN', { fields: { new_email: 'EMAIL_TAKEN' } });

@@ -122,6 +122,13 @@ export function createAuthService(ctx: AppContext) {
     if (recent >= registrationsPerHour) throw new DomainError('TOO_MANY_REQUESTS');
   }
 
+  /** EMAIL_TAKEN or USERNAME_TAKEN when the email or the username (any case) has an account. */
+  async function refuseTaken(handle: Kysely<Database>, emailLower: string, usernameLower: string) {
+    const taken = await repo.takenFields(handle, emailLower, usernameLower);
+    if (taken.email) throw new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
+    if (taken.username) throw new DomainError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
+  }
+
   async function registerOnce(
     body: RegisterBody,
     passwordHash: string,
@@ -139,9 +146,8 @@ export function createAuthService(ctx: AppContext) {
         await dialect.advisoryXactLock(trx, REGISTRATION_LOCK_KEY + addressLockSlot(ip));
         await refuseBeyondRegistrationLimit(trx, ip);
       }
-      const taken = await repo.takenFields(trx, emailLower, usernameLower);
-      if (taken.email) throw new DomainError('EMAIL_TAKEN', { fields: { email: 'EMAIL_TAKEN' } });
-      if (taken.username) throw new DomainError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
+      // Again: a registration racing this one may have committed since the check before the hash.
+      await refuseTaken(trx, emailLower, usernameLower);
       // Registrations of one race queue here on PostgreSQL, so two never pick the same free orbit.
       await dialect.advisoryXactLock(trx, HOME_ORBIT_LOCK_KEY + body.race_id);
       const orbit = await repo.findHomeOrbit(trx, body.race_id);
@@ -188,8 +194,11 @@ export function createAuthService(ctx: AppContext) {
       ip: string,
       userAgent?: string,
     ): Promise<{ me: Me; session: Session }> {
-      // Refused before the (slow) hash; checked again under the address's lock in the transaction.
+      // Refused before the (slow, memory-hungry) hash, so that a refusal costs a lookup, not an
+      // argon2 run; both are checked again in the transaction (the limit under the address's
+      // lock), and the unique indexes settle two registrations racing for one email or name.
       if (registrationsPerHour > 0) await refuseBeyondRegistrationLimit(db, ip);
+      await refuseTaken(db, body.email.toLowerCase(), body.username.toLowerCase());
       const passwordHash = await hashPassword(body.password);
       const english = prefersEnglish(acceptLanguage);
       for (let attempt = 1; ; attempt += 1) {

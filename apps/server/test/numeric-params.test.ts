@@ -1,4 +1,11 @@
+/**
+ * Numeric parameters are strict decimals: ids (1 to 2^31-1) on every route that takes one, and
+ * offset and limit on every list. Texts that number coercion reads as some number (`0x10`, `1e1`,
+ * `+16`, `016`, `16.0`, ` 16`) answer 400 VALIDATION_ERROR. SQLite, or PostgreSQL with
+ * TEST_DATABASE_URL.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../src/admin/commands.js';
 import {
   createTestApp,
   registerPlayer,
@@ -12,6 +19,8 @@ let player: TestPlayer;
 beforeAll(async () => {
   t = await createTestApp();
   player = await registerPlayer(t.app);
+  // An operator, so that the admin lists answer too (their offset and limit are checked below).
+  await runCommand({ handle: t.database, config: t.config, now: t.clock() }, ['promote', player.email]);
 });
 afterAll(async () => {
   await t.close();
@@ -72,4 +81,31 @@ describe('id parameters', () => {
     expect((await call('GET', `/me/emails/${id}`)).json<{ data: { id: number } }>().data.id).toBe(id);
     expect((await call('GET', `/me/emails/0x${id.toString(16)}`)).statusCode).toBe(400);
   });
+});
+
+const LISTS = ['/accounts', '/me/emails', '/admin/accounts', '/admin/audit'];
+const NOT_DECIMAL = ['1e1', '0x10', '+5', '05', '5.0', ' 5', '5 ', '-1', ''];
+
+describe('offset and limit', () => {
+  for (const list of LISTS) {
+    it(`${list} refuses a limit or an offset that is not a plain decimal`, async () => {
+      for (const name of ['offset', 'limit']) {
+        for (const value of NOT_DECIMAL) {
+          const url = `${list}?${name}=${encodeURIComponent(value)}`;
+          const response = await call('GET', url);
+          expect(response.statusCode, url).toBe(400);
+          expect(response.json<ErrorBody>().i18n_comment).toBe('VALIDATION_ERROR');
+        }
+      }
+    });
+
+    it(`${list} reads plain decimals`, async () => {
+      const response = await call('GET', `${list}?offset=0&limit=10`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ meta: { offset: number; limit: number } }>().meta).toMatchObject({
+        offset: 0,
+        limit: 10,
+      });
+    });
+  }
 });
