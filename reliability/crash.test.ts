@@ -405,7 +405,7 @@ describe.each(makers)('crash durability on $name', ({ make }) => {
         // What a kill -9 cannot show: a power loss (decision 186).
         (backend.name === 'sqlite'
           ? '; SQLite runs synchronous=normal (the default): a power loss or OS crash could cost the commits of the last ~1 s (the checkpointer syncs the log each second), never a partial one'
-          : '; PostgreSQL syncs every commit (synchronous_commit on): a power loss costs no acknowledged write'),
+          : "; PostgreSQL runs PG_SYNCHRONOUS_COMMIT=normal (the default, decision 208): game writes commit without waiting for the log's flush, so a crash of the database server or a power loss could cost those of the last ~0.6 s (whole transactions), accounts, sessions and operators' actions none"),
     );
   }, 600_000);
 });

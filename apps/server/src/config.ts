@@ -35,6 +35,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_NAMED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   SQLITE_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
+  PG_SYNCHRONOUS_COMMIT: z.enum(['normal', 'full']).default('normal'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
@@ -56,6 +57,14 @@ export interface Config {
    * commits before the checkpoint (decision 186); `full` syncs at every commit.
    */
   sqliteSynchronous: 'normal' | 'full';
+  /**
+   * PostgreSQL only (decision 208): `normal` (the default) lets game writes (builds, orders,
+   * fleets, arrivals) commit without waiting for the write-ahead log's flush: a killed Starhold
+   * process loses nothing, a crash of the database server or of its machine may lose the last
+   * fraction of a second of them (whole transactions); accounts, sessions and operators' actions
+   * always wait. `full`: every commit waits.
+   */
+  pgSynchronousCommit: 'normal' | 'full';
   gameSpeed: number;
   universeSeed: string;
   systemCount: number;
@@ -156,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     namedStatements: e.DATABASE_NAMED_STATEMENTS === 'on',
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    pgSynchronousCommit: e.PG_SYNCHRONOUS_COMMIT,
     gameSpeed: e.GAME_SPEED,
     universeSeed: e.UNIVERSE_SEED,
     systemCount: e.SYSTEM_COUNT,

@@ -20,7 +20,12 @@ async function main(): Promise<void> {
   let lock: DataDirLock | null = null;
   if (!config.databaseUrl) lock = acquireDataDirLock(resolve(config.dataDir));
   const handle = config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, namedStatements: config.namedStatements })
+    ? openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        namedStatements: config.namedStatements,
+        synchronousCommit: config.pgSynchronousCommit,
+      })
     : openDatabase({
         kind: 'sqlite',
         file: join(resolve(config.dataDir), 'starhold.sqlite'),

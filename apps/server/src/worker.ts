@@ -27,6 +27,7 @@ async function worker(): Promise<void> {
     kind: 'postgres',
     url: config.databaseUrl,
     namedStatements: config.namedStatements,
+    synchronousCommit: config.pgSynchronousCommit,
   });
   const events = await openEventBus(config.databaseUrl, handle.schema, log, false);
   try {

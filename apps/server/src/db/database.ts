@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
+import { connectionLost } from './connection-lost.js';
 import { createDialectSeam, type DialectSeam } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -36,6 +37,11 @@ export type DatabaseTarget =
       poolSize?: number;
       /** Named (server-side prepared) statements; off behind a transaction-mode pooler such as PgBouncer. */
       namedStatements?: boolean;
+      /**
+       * When game writes wait for the write-ahead log's flush (config.ts PG_SYNCHRONOUS_COMMIT,
+       * decision 208): `normal` (when omitted) they do not, `full` every commit waits.
+       */
+      synchronousCommit?: 'normal' | 'full';
     };
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -95,21 +101,34 @@ export function statementNamer(capacity = NAMED_STATEMENTS_CAPACITY): (text: str
 }
 
 type PgQuery = pg.PoolClient['query'];
-const NAMED = Symbol('starhold.namedStatements');
+const NAMED = Symbol('starhold.pooledClient');
 
-/** Kysely's pool: pg's, with each client's `query(text, values)` turned into a named statement. */
-function namingPool(pool: pg.Pool, nameOf: (text: string) => string | undefined): PostgresPool {
+/**
+ * Kysely's pool: pg's, with each client's `query(text, values)` turned into a named statement
+ * when `nameOf` is given, and `lost` called when a client's connection ends without being asked
+ * to (pg emits `error` on the client then; the listener also keeps such an error on a client in
+ * use from being an unhandled `error` event).
+ */
+function kyselyPool(
+  pool: pg.Pool,
+  nameOf: ((text: string) => string | undefined) | null,
+  lost: () => void,
+): PostgresPool {
+  pool.on('error', lost);
   const connect = async (): Promise<pg.PoolClient> => {
     const client = (await pool.connect()) as pg.PoolClient & { [NAMED]?: true };
     if (client[NAMED] === undefined) {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-        const name =
-          typeof text === 'string' && Array.isArray(values) && callback === undefined
-            ? nameOf(text)
-            : undefined;
-        return name === undefined ? query(text, values, callback) : query({ name, text, values });
-      }) as PgQuery;
+      client.on('error', lost);
+      if (nameOf !== null) {
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+          const name =
+            typeof text === 'string' && Array.isArray(values) && callback === undefined
+              ? nameOf(text)
+              : undefined;
+          return name === undefined ? query(text, values, callback) : query({ name, text, values });
+        }) as PgQuery;
+      }
       client[NAMED] = true;
     }
     return client;
@@ -220,11 +239,14 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
-  const dialectPool = target.namedStatements === false ? pool : namingPool(pool, statementNamer());
+  // The listener runs on a connection's error, so after `db` below exists.
+  const dialectPool = kyselyPool(pool, target.namedStatements === false ? null : statementNamer(), () =>
+    connectionLost(db),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
   return {
     db,
-    dialect: createDialectSeam('postgres'),
+    dialect: createDialectSeam('postgres', { relaxedGameCommits: target.synchronousCommit !== 'full' }),
     schema: target.schema ?? 'public',
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

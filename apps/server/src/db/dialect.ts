@@ -3,6 +3,7 @@ import {
   type ColumnDefinitionBuilder,
   type Kysely,
   type QueryExecutorProvider,
+  type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely';
 
@@ -56,12 +57,31 @@ export interface DialectSeam {
    * statements are calls within the process and it keeps the locking path.
    */
   readonly guardedSingleStatementWrites: boolean;
+  /**
+   * PostgreSQL with PG_SYNCHRONOUS_COMMIT=normal (the default, decision 208): game writes (the
+   * account locks of withAccount and withAccounts, the guarded statement) commit without waiting
+   * for the write-ahead log to reach the disk, as SQLite's synchronous=normal does; `null` where
+   * every commit waits (SQLite, whose policy is the connection's, or PG_SYNCHRONOUS_COMMIT=full).
+   * A select-list expression that sets it for the statement's transaction only.
+   */
+  readonly relaxedCommit: RawBuilder<string> | null;
+  /**
+   * Inside a game write whose commit must wait for the flush all the same (an operator's action,
+   * decision 208): puts the transaction back to the server's setting. Nothing where no write is
+   * relaxed.
+   */
+  durableCommit(trx: QueryExecutorProvider): Promise<void>;
 }
 
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);
 export const fromDbBool = (value: number | boolean): boolean => value === true || value === 1;
 
-export function createDialectSeam(name: DialectName): DialectSeam {
+export interface DialectOptions {
+  /** PostgreSQL: game writes commit without waiting for the log's flush (DialectSeam.relaxedCommit). */
+  relaxedGameCommits?: boolean;
+}
+
+export function createDialectSeam(name: DialectName, options: DialectOptions = {}): DialectSeam {
   const isPg = name === 'postgres';
   return {
     name,
@@ -103,5 +123,13 @@ export function createDialectSeam(name: DialectName): DialectSeam {
     arrivalChunk: isPg ? 16 : 32,
     arrivalChunksAtOnce: isPg ? 4 : 1,
     guardedSingleStatementWrites: isPg,
+    relaxedCommit:
+      isPg && options.relaxedGameCommits === true
+        ? sql<string>`set_config('synchronous_commit', 'off', true)`
+        : null,
+    durableCommit: async (trx) => {
+      if (isPg && options.relaxedGameCommits === true)
+        await sql`set local synchronous_commit to default`.execute(trx);
+    },
   };
 }

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     namedStatements: true,
     sqliteSynchronous: 'normal',
+    pgSynchronousCommit: 'normal',
     gameSpeed: 1,
     universeSeed: TEST_UNIVERSE.seed,
     systemCount: TEST_UNIVERSE.systemCount,

@@ -341,6 +341,8 @@ export async function changeNmi(
   now: number,
 ): Promise<AdminAuditEntry> {
   return withAccount(economyDeps(ctx), accountId, now, async ({ state, trx }) => {
+    // An operator's grant or removal waits for the log's flush, game writes aside (decision 208).
+    await ctx.dialect.durableCommit(trx);
     const target = await targetOf(trx, accountId);
     const balance = state.nmi + amount;
     if (balance < 0) throw new DomainError('ADMIN_NMI_BELOW_ZERO');
@@ -367,6 +369,7 @@ export async function endFleet(
   now: number,
 ): Promise<AdminAuditEntry> {
   return withAccount(economyDeps(ctx), accountId, now, async ({ state, trx }) => {
+    await ctx.dialect.durableCommit(trx);
     const target = await targetOf(trx, accountId);
     const ended = endFleetAtHome(state, fleetId);
     if (ended === null) throw new DomainError('NOT_FOUND');

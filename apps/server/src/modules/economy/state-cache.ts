@@ -1,4 +1,5 @@
 import type { AccountState } from '@starhold/rules';
+import { onConnectionLost } from '../../db/connection-lost.js';
 
 /**
  * The last game state loaded per account, with the `accounts.state_version` it was loaded at
@@ -8,6 +9,8 @@ import type { AccountState } from '@starhold/rules';
 export interface StateCache {
   get(accountId: number, version: number): AccountState | undefined;
   set(accountId: number, version: number, state: AccountState): void;
+  /** Forgets every state (the database may have lost commits, decision 208). */
+  clear(): void;
   readonly size: number;
 }
 
@@ -27,6 +30,9 @@ export function createStateCache(capacity = STATE_CACHE_CAPACITY): StateCache {
       entries.set(accountId, { version, state });
       if (entries.size > capacity) entries.delete(entries.keys().next().value ?? accountId);
     },
+    clear() {
+      entries.clear();
+    },
     get size() {
       return entries.size;
     },
@@ -35,11 +41,16 @@ export function createStateCache(capacity = STATE_CACHE_CAPACITY): StateCache {
 
 const caches = new WeakMap<object, StateCache>();
 
-/** One cache per database handle (its Kysely instance), shared by every service of the process. */
+/**
+ * One cache per database handle (its Kysely instance), shared by every service of the process;
+ * emptied when a connection to the database is lost (db/connection-lost.ts).
+ */
 export function stateCacheFor(db: object): StateCache {
   let cache = caches.get(db);
   if (cache === undefined) {
-    cache = createStateCache();
+    const made = createStateCache();
+    onConnectionLost(db, () => made.clear());
+    cache = made;
     caches.set(db, cache);
   }
   return cache;

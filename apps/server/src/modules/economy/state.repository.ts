@@ -605,7 +605,12 @@ export function guardedSaveStatement(
   before: AccountState,
   after: AccountState,
   derived: DerivedColumns,
-  guard: { version: number; now: number },
+  guard: {
+    version: number;
+    now: number;
+    /** Decision 208: the statement's transaction commits without waiting for the log's flush. */
+    relaxedCommit?: boolean;
+  },
 ): CompiledQuery<{ state_version: number | string | null }> | null {
   if (!onlyResourcesAndQueues(before, after)) return null;
   const parameters: unknown[] = [];
@@ -626,7 +631,8 @@ export function guardedSaveStatement(
       `and fleets.arrives_at <= ${p(toIso(guard.now), 'text')}) returning state_version)`,
   );
   ctes.push(
-    `mark as (select set_config('starhold.version_moved', ${p(String(id), 'text')}, true) as moved from acc)`,
+    `mark as (select set_config('starhold.version_moved', ${p(String(id), 'text')}, true) as moved` +
+      `${guard.relaxedCommit === true ? ", set_config('synchronous_commit', 'off', true) as commit_mode" : ''} from acc)`,
   );
   const matched = 'exists (select 1 from acc)';
   after.planets.forEach((planet, index) => {

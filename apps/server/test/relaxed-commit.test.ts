@@ -1,0 +1,132 @@
+/**
+ * Decision 208: on PostgreSQL, game writes commit without waiting for the write-ahead log's flush
+ * (PG_SYNCHRONOUS_COMMIT=normal, the default), every other commit waits, and a lost connection
+ * empties the states the process keeps (the server may have lost its last commits).
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { createDialectSeam } from '../src/db/dialect.js';
+import { economyDeps, withAccount } from '../src/modules/economy/index.js';
+import { stateCacheFor } from '../src/modules/economy/state-cache.js';
+import { guardedSaveStatement } from '../src/modules/economy/state.repository.js';
+import { homePlanetId, setResources } from './economy-fixtures.js';
+import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const onPostgres = () => t.database.dialect.name === 'postgres';
+
+async function setting(db: typeof t.database.db): Promise<string> {
+  const { rows } = await sql<{
+    value: string;
+  }>`select current_setting('synchronous_commit') as value`.execute(db);
+  return rows[0]?.value ?? '';
+}
+
+describe('the commit policy of game writes', () => {
+  it('is the dialect seam: relaxed on PostgreSQL unless full, never on SQLite', () => {
+    expect(createDialectSeam('postgres', { relaxedGameCommits: true }).relaxedCommit).not.toBeNull();
+    expect(createDialectSeam('postgres', { relaxedGameCommits: false }).relaxedCommit).toBeNull();
+    expect(createDialectSeam('postgres').relaxedCommit).toBeNull();
+    expect(createDialectSeam('sqlite', { relaxedGameCommits: true }).relaxedCommit).toBeNull();
+  });
+
+  it('relaxes the transaction of a locked write only, the session keeps waiting for the flush', async (ctx) => {
+    if (!onPostgres()) ctx.skip();
+    const player = await registerPlayer(t.app);
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    const inside = await withAccount(deps, player.me.id, Date.now(), async (account) => ({
+      result: await setting(account.trx),
+    }));
+    expect(inside).toBe('off');
+    // An operator's action inside a game write puts its transaction back to the server's setting.
+    const durable = await withAccount(deps, player.me.id, Date.now(), async (account) => {
+      await t.database.dialect.durableCommit(account.trx);
+      return { result: await setting(account.trx) };
+    });
+    expect(durable).toBe('on');
+    // Outside any game write (a session's, an operator's commit), the server's default stands.
+    expect(await setting(t.database.db)).toBe('on');
+    await t.database.db.transaction().execute(async (trx) => {
+      expect(await setting(trx)).toBe('on');
+    });
+  });
+
+  it('relaxes the guarded statement by its own transaction-local setting, and only when asked', async () => {
+    const player = await registerPlayer(t.app);
+    const planetId = await homePlanetId(t.database.db, player.me.id);
+    await setResources(t.database.db, planetId, { metal: 100_000, crystal: 100_000, fuel: 100_000 });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/planet/factories/1',
+      headers: player.headers,
+    });
+    expect(started.statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .select('state_version')
+      .where('id', '=', player.me.id)
+      .executeTakeFirstOrThrow();
+    const before = stateCacheFor(t.database.db).get(player.me.id, Number(row.state_version));
+    if (before === undefined) throw new Error('the write kept no state');
+    const firstPlanet = before.planets[0];
+    if (firstPlanet === undefined) throw new Error('no planet');
+    const after = {
+      ...before,
+      planets: [
+        { ...firstPlanet, resources: { ...firstPlanet.resources, metal: firstPlanet.resources.metal - 1 } },
+        ...before.planets.slice(1),
+      ],
+    };
+    const derived = { points: { economy: 0, science: 0, military: 0, total: 0 }, nextEventAt: null };
+    const guard = { version: Number(row.state_version), now: Date.now() };
+    const relaxed = guardedSaveStatement(before, after, derived, { ...guard, relaxedCommit: true });
+    const waiting = guardedSaveStatement(before, after, derived, guard);
+    expect(relaxed?.sql).toContain("set_config('synchronous_commit', 'off', true)");
+    expect(waiting?.sql).not.toContain('synchronous_commit');
+  });
+});
+
+describe('a lost connection to PostgreSQL', () => {
+  it('empties the states the process keeps, and the pool connects again', async (ctx) => {
+    if (!onPostgres() || process.env.TEST_DATABASE_URL === undefined) ctx.skip();
+    const url = process.env.TEST_DATABASE_URL as string;
+    // A handle of its own, one connection, on this test's schema: only its backend is ended.
+    const handle = openDatabase({
+      kind: 'postgres',
+      url,
+      ...(t.database.schema === undefined ? {} : { schema: t.database.schema }),
+      poolSize: 1,
+    });
+    try {
+      const player = await registerPlayer(t.app);
+      const cache = stateCacheFor(handle.db);
+      const kept = stateCacheFor(t.database.db);
+      const deps = economyDeps({ db: handle.db, dialect: handle.dialect, config: t.config });
+      await withAccount(deps, player.me.id, Date.now(), () => ({ result: null }));
+      expect(cache.size).toBe(1);
+      const keptBefore = kept.size;
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+      const pid = rows[0]?.pid;
+      expect(typeof pid).toBe('number');
+      await sql`select pg_terminate_backend(${pid})`.execute(t.database.db);
+      for (let waits = 0; cache.size > 0 && waits < 200; waits += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(cache.size).toBe(0);
+      // Another handle's connections were not touched, nor its kept states.
+      expect(kept.size).toBeGreaterThanOrEqual(keptBefore);
+      // The pool opens a new connection, and the next write keeps its state again.
+      await withAccount(deps, player.me.id, Date.now(), () => ({ result: null }));
+      expect(cache.size).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});
