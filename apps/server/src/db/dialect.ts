@@ -7,6 +7,8 @@ import {
   type SelectQueryBuilder,
 } from 'kysely';
 
+import { groupedWriteTransaction } from './sqlite-group-commit.js';
+
 export type DialectName = 'sqlite' | 'postgres';
 
 /**
@@ -30,8 +32,9 @@ export interface DialectSeam {
   /**
    * A transaction for read-then-write work. SQLite: `BEGIN IMMEDIATE`, so it holds the database's
    * write lock from its first statement and two such transactions cannot interleave even across
-   * connections. PostgreSQL: a plain transaction, in which the caller locks the rows it needs
-   * (`forUpdate`).
+   * connections; those that queue meanwhile commit together, each in its own savepoint
+   * (sqlite-group-commit.ts, decision 209), and the promise settles after the commit.
+   * PostgreSQL: a plain transaction, in which the caller locks the rows it needs (`forUpdate`).
    */
   writeTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
   /**
@@ -105,20 +108,7 @@ export function createDialectSeam(name: DialectName, options: DialectOptions = {
       if (!isPg && code === 'SQLITE_CONSTRAINT_UNIQUE') return text(message);
       return null;
     },
-    writeTransaction: (db, fn) =>
-      isPg
-        ? db.transaction().execute(fn)
-        : db.connection().execute(async (conn) => {
-            await sql`begin immediate`.execute(conn);
-            try {
-              const result = await fn(conn);
-              await sql`commit`.execute(conn);
-              return result;
-            } catch (error) {
-              await sql`rollback`.execute(conn);
-              throw error;
-            }
-          }),
+    writeTransaction: (db, fn) => (isPg ? db.transaction().execute(fn) : groupedWriteTransaction(db, fn)),
     keepsRankingVersion: !isPg,
     arrivalChunk: isPg ? 16 : 32,
     arrivalChunksAtOnce: isPg ? 4 : 1,
