@@ -20,7 +20,7 @@ const at = '2026-01-01T00:00:00.000Z';
 
 /** A second connection to the same file: it sees only what has been committed. */
 function committedNames(prefix: string): string[] {
-  const other = new SqliteDatabase(database.file as string, { readonly: true });
+  const other = new SqliteDatabase(database.file, { readonly: true });
   try {
     const rows = other
       .prepare('select name from secrets where name like ? order by name')
