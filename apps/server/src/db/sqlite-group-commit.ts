@@ -93,6 +93,9 @@ async function drain<DB>(db: Kysely<DB>, committer: Committer): Promise<void> {
       // A group whose first transaction failed has been rolled back whole: the rest run anew.
       await db.connection().execute((conn) => runGroup(conn as unknown as Kysely<never>, committer));
     }
+  } catch (error) {
+    // No connection to be had (the database closed under them): every waiting caller is told.
+    for (const item of committer.queue.splice(0)) item.reject(error);
   } finally {
     committer.running = false;
   }
