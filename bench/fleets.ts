@@ -263,9 +263,21 @@ async function main(): Promise<FleetBench> {
     );
     const helloSpec = { origin: `http://127.0.0.1:${helloPort}`, mode: 'get' as const, path: '/hello' };
     const dispatchSpec = { origin, mode: 'post' as const, path: `${API}/me/fleets`, cookiesFile, bodiesFile };
+    /**
+     * The dispatched fleets go, as if never sent (ships and all; the bench checks no balance):
+     * the clock stands still, so none comes back, and each sender has 31 slots (27,900 fleets in
+     * all), which a run at several thousand dispatches a second would fill, its later requests
+     * then refused (FLEET_SLOTS_FULL) rather than measured. Answers autocannon left pending when
+     * it stopped still commit: they are waited for first.
+     */
+    const clearFleets = async (waitMs: number) => {
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      await db.deleteFrom('fleets').execute();
+    };
     if (process.env.BENCH_FLEETS_ARRIVALS_ONLY !== '1') {
       await load({ ...helloSpec, seconds: 1 });
       await load({ ...dispatchSpec, seconds: 1 });
+      await clearFleets(500);
     }
     const dispatch: FleetBench['dispatch'] = { rps: [], p99Ms: [], ceilingRps: [], failures: 0 };
     // BENCH_FLEETS_ARRIVALS_ONLY=1: the arrival figure alone (profiling the scheduler's path).
@@ -288,6 +300,7 @@ async function main(): Promise<FleetBench> {
       log(
         `dispatch run ${run}: ${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx) vs hello ${ceiling.requestsPerSecond.toFixed(0)} req/s`,
       );
+      if (run < runs) await clearFleets(500);
     }
     if (dispatchProfiler !== null && dispatchProfileFile !== undefined) {
       const { profile } = await dispatchProfiler.post('Profiler.stop');
@@ -295,11 +308,8 @@ async function main(): Promise<FleetBench> {
       dispatchProfiler.disconnect();
       log(`CPU profile of the dispatch runs in ${dispatchProfileFile}`);
     }
-    // The throughput runs' fleets are not part of the arrival figure: they go, as if never sent
-    // (ships and all; the bench checks no balance), so that exactly FLEETS fleets fall due.
-    // Answers autocannon left pending when it stopped still commit: wait for them first.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await db.deleteFrom('fleets').execute();
+    // The throughput runs' fleets are not part of the arrival figure: exactly FLEETS fleets fall due.
+    await clearFleets(2000);
 
     // ---- 10,000 fleets due at once ----
     const attacks = Math.floor(FLEETS / 2);
