@@ -8,7 +8,8 @@
  * The server runs in this process on a clock the bench holds still while it dispatches (every
  * fleet leaves in the same instant) and then moves past the last arrival; autocannon loads it
  * from its own process (bench/load.ts). 127.0.0.1 only, bounded in time.
- * Run: node --import tsx bench/fleets.ts [--pg] [--quick] [--json]
+ * Run: node --max-semi-space-size=32 --import tsx bench/fleets.ts [--pg] [--quick] [--json] (the
+ * server runs in this process: npm start's node flags, as bench/run.ts passes them)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

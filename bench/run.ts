@@ -20,6 +20,7 @@ import {
   freePort,
   rssMiB,
   runForJson,
+  SERVER_NODE_FLAGS,
   startService,
   startStarhold,
   stopAll,
@@ -340,6 +341,8 @@ async function main(): Promise<void> {
     console.log('fleets (own database, server in-process)...');
     const fleets = await runForJson<FleetBench>(
       [
+        // The server runs in this child: the same node flags as npm start gives it.
+        ...SERVER_NODE_FLAGS,
         '--import',
         'tsx',
         join(ROOT, 'bench/fleets.ts'),
