@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRouteGraph, findRoute, ROUTE_PREFERENCES, ROUTE_WEIGHTS } from '../src/routes/index.js';
+import {
+  buildRouteGraph,
+  findRoute,
+  findRouteKept,
+  KEPT_ROUTES,
+  ROUTE_PREFERENCES,
+  ROUTE_WEIGHTS,
+} from '../src/routes/index.js';
 import type { RoutePreference } from '../src/routes/index.js';
 import type { SecurityId } from '../src/types.js';
 import { generateUniverse } from '../src/universe/index.js';
@@ -300,5 +307,47 @@ describe('findRoute properties', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('findRouteKept', () => {
+  it('answers as findRoute does, the same frozen answer for the same query, per graph', () => {
+    const universe = generateUniverse('kept', 200);
+    const graph = buildRouteGraph(universe.systems, universe.gates);
+    const other = buildRouteGraph(universe.systems, universe.gates);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 201 }),
+        fc.constantFrom(...ROUTE_PREFERENCES),
+        (from, to, prefer) => {
+          const kept = findRouteKept(graph, from, to, prefer);
+          expect(kept).toEqual(findRoute(graph, from, to, prefer));
+          expect(findRouteKept(graph, from, to, prefer)).toBe(kept);
+          expect(Object.isFrozen(kept)).toBe(true);
+          if (kept.ok) expect(Object.isFrozen(kept.value)).toBe(true);
+          // Another graph (another universe) keeps its own answers.
+          expect(findRouteKept(other, from, to, prefer)).not.toBe(kept);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps at most KEPT_ROUTES answers a graph, then starts afresh', () => {
+    const universe = generateUniverse('kept-bound', 150);
+    const graph = buildRouteGraph(universe.systems, universe.gates);
+    const first = findRouteKept(graph, 1, 2, 'shortest');
+    let asked = 1;
+    for (let from = 1; from <= 150 && asked <= KEPT_ROUTES; from += 1)
+      for (let to = 1; to <= 150 && asked <= KEPT_ROUTES; to += 1)
+        if (from !== 1 || to !== 2) {
+          findRouteKept(graph, from, to, 'safer');
+          asked += 1;
+        }
+    // The first answer was dropped with the rest: asked again, it is a new (equal) object.
+    const again = findRouteKept(graph, 1, 2, 'shortest');
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
   });
 });

@@ -1,7 +1,7 @@
 import { findShipDef } from '../catalogue/index.js';
 import { maxPlanets } from '../formulas/index.js';
 import { findPlanet } from '../requirements.js';
-import { findRoute, type RouteGraph, type RoutePreference } from '../routes/index.js';
+import { findRouteKept, type RouteGraph, type RoutePreference } from '../routes/index.js';
 import type { Debris } from '../universe/index.js';
 import type {
   AccountState,
@@ -231,7 +231,7 @@ export function planFleet(
   const targetCheck = targetRefusal(account, mission, planet.id, world.target, targetSystem.security);
   if (targetCheck !== null) return targetCheck;
 
-  const found = findRoute(
+  const found = findRouteKept(
     world.graph,
     world.origin.systemId,
     targetSystem.id,

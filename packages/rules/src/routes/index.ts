@@ -234,6 +234,38 @@ export function findRoute(
   return { ok: true, value: path };
 }
 
+/** Routes kept per graph, at most this many; then all are dropped and kept afresh. */
+export const KEPT_ROUTES = 8192;
+const keptRoutes = new WeakMap<RouteGraph, Map<string, RouteResult>>();
+
+/**
+ * findRoute, with each graph's answers kept (a universe's gates never change, and a route is a
+ * pure function of the graph and the query): fleet orders ask for the same few routes again and
+ * again (a player's colonies, the neighbours they trade with). The route arrays handed out are
+ * frozen, since every caller of the same query shares one. The route bench times findRoute
+ * itself, never this.
+ */
+export function findRouteKept(
+  graph: RouteGraph,
+  fromId: number,
+  toId: number,
+  prefer: RoutePreference,
+): RouteResult {
+  let kept = keptRoutes.get(graph);
+  if (kept === undefined) {
+    kept = new Map();
+    keptRoutes.set(graph, kept);
+  }
+  const key = `${fromId} ${toId} ${prefer}`;
+  const known = kept.get(key);
+  if (known !== undefined) return known;
+  const found = findRoute(graph, fromId, toId, prefer);
+  if (found.ok) Object.freeze(found.value);
+  if (kept.size >= KEPT_ROUTES) kept.clear();
+  kept.set(key, Object.freeze(found));
+  return found;
+}
+
 /**
  * Both searches run backwards from the destination, so each system's distance TO the end is
  * known; the route is then walked forwards taking, at each step, the lowest-id neighbour that is
