@@ -35,6 +35,7 @@ import {
   saveAccountState,
   stateVersions,
   storedForm,
+  derivedToStore,
   type AccountVersionRow,
   type DerivedColumns,
 } from './state.repository.js';
@@ -201,11 +202,41 @@ async function settleLocked<T>(
   // A read over a stretch where only time moved: settling is a pure function of the stored
   // snapshot and the clock, so the stored row stays a valid "settled at settled_at" snapshot and
   // the next reader derives the same state from it. Writing it would cost a commit per screen.
-  if (change.state === undefined && events.length === 0) return change.result;
+  if (change.state === undefined && events.length === 0) {
+    await renewWakeUp(trx, accountId, settled.state, at, row);
+    return change.result;
+  }
   const version = await saveSettled(trx, deps, before, after, events, pending, row && storedDerived(row));
   await keepSaved(trx, deps, storedForm(before, after), pending, version);
   return change.result;
 }
+
+/**
+ * A visit that changed nothing, of an account whose wake-up has come (decision 210: a stored
+ * `next_event_at` may be earlier than the next event): the exact next event is stored, so that
+ * the scheduler does not pick the account again and again. Only `next_event_at` is written, which
+ * leaves the state's version (and the state kept at it) alone. Without the lock row: the
+ * scheduler, which only visits accounts whose wake-up has come.
+ */
+async function renewWakeUp(
+  trx: Kysely<Database>,
+  accountId: number,
+  state: AccountState,
+  at: number,
+  row: LockedAccountRow | undefined,
+): Promise<void> {
+  if (row !== undefined && (row.next_event_at === null || fromIso(row.next_event_at) > at)) return;
+  const exact = nextEventAt(state);
+  const stored = exact === null ? null : toIso(exact);
+  if (row !== undefined && row.next_event_at === stored) return;
+  await renewWakeUpStatement.run(trx, stored, accountId);
+}
+
+const renewWakeUpStatement = prepared(
+  2,
+  (db: Kysely<Database>, nextEvent: string | null, accountId: number) =>
+    db.updateTable('accounts').set({ next_event_at: nextEvent }).where('id', '=', accountId),
+);
 
 /**
  * Keeps the state a transaction saved (in its stored form, storedForm) in the state cache under
@@ -380,8 +411,9 @@ export async function withAccounts<T>(
       // written again (their indexes and the ranking trigger, decision 186); after the save they
       // are what it wrote, should the account come again.
       const derived = { points: computePoints(after), nextEventAt: nextEventAt(after) };
-      await saveAccountState(trx, before, after, derived, stored.get(accountId));
-      stored.set(accountId, derived);
+      const storedBefore = stored.get(accountId);
+      await saveAccountState(trx, before, after, derived, storedBefore);
+      stored.set(accountId, derivedToStore(derived, storedBefore, after.settledAt));
       const own = [...(await settlementEmails(trx, accountId, events)), ...(notices.get(accountId) ?? [])];
       for (const email of own) emails.push({ accountId, email });
       await announce(trx, deps, accountId, toLiveEvents(events, own.length), onCommit);

@@ -188,6 +188,32 @@ export interface DerivedColumns {
   nextEventAt: number | null;
 }
 
+/**
+ * What `accounts.next_event_at` keeps after a save (decision 210): the scheduler's wake-up, a time
+ * no later than the account's next event. A stored wake-up still ahead of `at` (the time the
+ * state was settled to) stays when the new next event is not earlier: a construction started
+ * then cancelled, or a second item queued behind the first, leaves the indexed column alone (on
+ * PostgreSQL the row's update stays a HOT update, with no index entry to write; on SQLite no index
+ * page is logged). A wake-up that has come (at or before `at`) or a later one than the new next
+ * event takes the exact value: the scheduler, or any visit, settles a woken account to now and
+ * stores it exactly, so an early wake-up costs one visit that finds nothing due.
+ */
+export function nextEventToStore(stored: number | null, next: number | null, at: number): number | null {
+  if (stored !== null && stored > at && (next === null || next >= stored)) return stored;
+  return next;
+}
+
+/** The derived columns a save leaves in the row, from those it worked out (`derived`) and those read. */
+export function derivedToStore(
+  derived: DerivedColumns,
+  stored: DerivedColumns | undefined,
+  at: number,
+): DerivedColumns {
+  if (stored === undefined) return derived;
+  const nextEventAt = nextEventToStore(stored.nextEventAt, derived.nextEventAt, at);
+  return nextEventAt === derived.nextEventAt ? derived : { ...derived, nextEventAt };
+}
+
 // The save's statements, built and compiled once (db/prepared.ts): Kysely's building and
 // compiling cost as much as running these small statements on SQLite.
 /**
@@ -379,7 +405,11 @@ export async function saveAccountState(
   // The account row last: its update moves the state version past every trigger's bump above
   // and returns it, the version the saved state is kept under (decision 186).
   // Without the stored values (a save of several accounts), every column is set.
-  const nextEvent = stored === undefined || derived.nextEventAt !== stored.nextEventAt;
+  const nextEventAt =
+    stored === undefined
+      ? derived.nextEventAt
+      : nextEventToStore(stored.nextEventAt, derived.nextEventAt, after.settledAt);
+  const nextEvent = stored === undefined || nextEventAt !== stored.nextEventAt;
   const points = stored === undefined || POINT_KEYS.some((key) => derived.points[key] !== stored.points[key]);
   const update = ACCOUNT_UPDATES[nextEvent ? (points ? 'both' : 'nextEvent') : points ? 'points' : 'neither'];
   const accountUpdate = await update.run(
@@ -390,7 +420,7 @@ export async function saveAccountState(
     before.accountId,
     before.nmi,
     before.nextItemId,
-    ...(nextEvent ? [derived.nextEventAt === null ? null : toIso(derived.nextEventAt)] : []),
+    ...(nextEvent ? [nextEventAt === null ? null : toIso(nextEventAt)] : []),
     ...(points
       ? [derived.points.economy, derived.points.science, derived.points.military, derived.points.total]
       : []),
@@ -601,6 +631,11 @@ function onlyResourcesAndQueues(before: AccountState, after: AccountState): bool
  * the caller takes the locking path. The answer's `state_version` is null when the guard failed
  * (nothing was written).
  */
+/** nextEventToStore in SQL, on the row's `next_event_at` (ISO texts compare as times). */
+const keptWakeUp = (next: string, at: string): string =>
+  `case when next_event_at is not null and next_event_at > ${at} and (${next} is null or ${next} >= next_event_at) ` +
+  `then next_event_at else ${next} end`;
+
 export function guardedSaveStatement(
   before: AccountState,
   after: AccountState,
@@ -623,7 +658,7 @@ export function guardedSaveStatement(
   ctes.push(
     `acc as (update accounts set nmi = ${p(after.nmi, 'double precision')}, next_item_id = ${p(after.nextItemId, 'integer')}, ` +
       `settled_at = ${p(toIso(after.settledAt), 'text')}, state_version = state_version + 1, ` +
-      `next_event_at = ${p(derived.nextEventAt === null ? null : toIso(derived.nextEventAt), 'text')}, ` +
+      `next_event_at = ${keptWakeUp(p(derived.nextEventAt === null ? null : toIso(derived.nextEventAt), 'text'), p(toIso(after.settledAt), 'text'))}, ` +
       `economy_points = ${p(derived.points.economy, 'double precision')}, science_points = ${p(derived.points.science, 'double precision')}, ` +
       `military_points = ${p(derived.points.military, 'double precision')}, total_points = ${p(derived.points.total, 'double precision')} ` +
       `where id = ${p(id, 'integer')} and state_version = ${p(guard.version, 'integer')} ` +
