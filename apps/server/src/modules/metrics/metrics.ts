@@ -55,7 +55,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
 
   new Gauge({
     name: 'starhold_accounts_due',
-    help: 'Accounts whose next event is due and not yet applied',
+    help: 'Accounts whose wake-up has come and that the scheduler has not visited yet (decision 210)',
     registers: [register],
     async collect() {
       const row = await db
@@ -68,7 +68,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
   });
   new Gauge({
     name: 'starhold_event_lag_seconds',
-    help: 'Seconds since the oldest due event of any account should have been applied (0: none waits)',
+    help: 'Seconds since the oldest wake-up of any account came without a visit (0: none waits)',
     registers: [register],
     async collect() {
       const now = clock();
