@@ -1,20 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fakeMatchMedia } from './match-media';
 
 // jsdom lacks the layout APIs Mantine queries on mount.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-}
+if (!window.matchMedia) window.matchMedia = fakeMatchMedia();
 class ResizeObserverStub {
   observe(): void {}
   unobserve(): void {}

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { fakeMatchMedia, narrowerThan } from '../../../test/match-media';
 import { AccountDetail } from './AccountDetail';
 
 // Noon UTC: the same calendar day in every zone the tests run in.
@@ -56,16 +57,7 @@ describe("the console's account page", () => {
 
 /** A window of `width` px: Mantine's useMediaQuery reads window.matchMedia. */
 function phoneWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /max-width: (\d+)px/.test(query) && width <= Number(/max-width: (\d+)px/.exec(query)?.[1]),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', fakeMatchMedia(narrowerThan(width)));
 }
 
 const busy: AdminAccountDetail = {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Email } from '@starhold/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { fakeMatchMedia } from '../../../test/match-media';
 import { requestUrl } from '../../../test/request-url';
 import { systemsColumns } from '../../../test/systems-columns';
 import { ReportPicker } from './ReportPicker';
@@ -107,16 +108,10 @@ describe('ReportPicker', () => {
   });
 
   it("fits a phone: the field's date without its year, the list's full date on a line of its own", async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal(
+      'matchMedia',
+      fakeMatchMedia((query) => query.includes('max-width')),
+    );
     const user = userEvent.setup();
     renderWithApp(<ReportPicker selected={500} loading={false} fill={null} onPick={() => undefined} />, {
       language: 'en',
