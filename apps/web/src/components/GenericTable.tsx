@@ -23,6 +23,47 @@ export interface GenericTableProps<Row> {
   highlight?: (row: Row) => boolean;
 }
 
+/**
+ * The page of `rows` to show, client-side: every row when `paginate` is off. Rows can shrink under
+ * the current page (a refetch): the page stays the last one that exists.
+ */
+export function usePagedRows<Row>(rows: readonly Row[] | undefined, paginate: boolean, pageSize: number) {
+  const [requestedPage, setPage] = useState(1);
+  const all = rows ?? [];
+  const pageCount = paginate ? Math.max(1, Math.ceil(all.length / pageSize)) : 1;
+  const page = Math.min(requestedPage, pageCount);
+  const visible = paginate ? all.slice((page - 1) * pageSize, page * pageSize) : all;
+  return { all, page, pageCount, visible, setPage };
+}
+
+/** Previous / "page n of m" / next, under a paged table or its cards. */
+export function TablePager({
+  page,
+  pageCount,
+  setPage,
+  mt,
+}: {
+  page: number;
+  pageCount: number;
+  setPage: (page: number) => void;
+  mt: number | string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" mt={mt}>
+      <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+        {t('table.previous')}
+      </Button>
+      <Text size="sm" c="dimmed">
+        {t('table.pageOf', { page, count: pageCount })}
+      </Text>
+      <Button variant="default" size="xs" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
+        {t('table.next')}
+      </Button>
+    </Group>
+  );
+}
+
 /** A table with optional client-side pagination and loading and empty messages (SPEC 2). */
 export function GenericTable<Row>({
   columns,
@@ -34,12 +75,7 @@ export function GenericTable<Row>({
   highlight,
 }: GenericTableProps<Row>) {
   const { t } = useTranslation();
-  const [requestedPage, setPage] = useState(1);
-  const all = rows ?? [];
-  const pageCount = paginate ? Math.max(1, Math.ceil(all.length / pageSize)) : 1;
-  // Rows can shrink under the current page (a refetch); stay on the last page that exists.
-  const page = Math.min(requestedPage, pageCount);
-  const visible = paginate ? all.slice((page - 1) * pageSize, page * pageSize) : all;
+  const { all, page, pageCount, visible, setPage } = usePagedRows(rows, paginate, pageSize);
 
   let body: ReactNode;
   if (loading) {
@@ -95,17 +131,7 @@ export function GenericTable<Row>({
         </Table>
       </Table.ScrollContainer>
       {paginate && !loading && all.length > 0 && (
-        <Group justify="space-between" mt="sm">
-          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('table.previous')}
-          </Button>
-          <Text size="sm" c="dimmed">
-            {t('table.pageOf', { page, count: pageCount })}
-          </Text>
-          <Button variant="default" size="xs" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-            {t('table.next')}
-          </Button>
-        </Group>
+        <TablePager page={page} pageCount={pageCount} setPage={setPage} mt="sm" />
       )}
     </div>
   );

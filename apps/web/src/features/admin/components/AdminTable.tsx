@@ -1,8 +1,14 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, GenericTable, type GenericTableProps } from '../../../components/GenericTable';
+import {
+  DEFAULT_PAGE_SIZE,
+  GenericTable,
+  TablePager,
+  usePagedRows,
+  type GenericTableProps,
+} from '../../../components/GenericTable';
 import { MOBILE_QUERY } from '../../../lib/breakpoints';
 
 export interface AdminTableProps<Row> extends GenericTableProps<Row> {
@@ -49,7 +55,8 @@ function StackedRow<Row>({ columns, row }: { columns: GenericTableProps<Row>['co
 export function AdminTable<Row>(props: AdminTableProps<Row>) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
-  const [requestedPage, setPage] = useState(1);
+  const { rows, loading = false, paginate = false, pageSize = DEFAULT_PAGE_SIZE } = props;
+  const { page, pageCount, visible, setPage } = usePagedRows(rows, paginate, pageSize);
   if (!mobile) {
     return (
       <div data-testid={props.testId}>
@@ -57,19 +64,7 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
       </div>
     );
   }
-  const {
-    columns,
-    rows,
-    rowKey,
-    loading = false,
-    paginate = false,
-    pageSize = DEFAULT_PAGE_SIZE,
-    card,
-  } = props;
-  const all = rows ?? [];
-  const pageCount = paginate ? Math.max(1, Math.ceil(all.length / pageSize)) : 1;
-  const page = Math.min(requestedPage, pageCount);
-  const visible = paginate ? all.slice((page - 1) * pageSize, page * pageSize) : all;
+  const { columns, rowKey, card } = props;
   return (
     <Stack gap="xs" data-testid={props.testId}>
       {(loading || visible.length === 0) && (
@@ -82,17 +77,7 @@ export function AdminTable<Row>(props: AdminTableProps<Row>) {
           <div key={rowKey(row)}>{card ? card(row) : <StackedRow columns={columns} row={row} />}</div>
         ))}
       {paginate && !loading && pageCount > 1 && (
-        <Group justify="space-between" mt={4}>
-          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('table.previous')}
-          </Button>
-          <Text size="sm" c="dimmed">
-            {t('table.pageOf', { page, count: pageCount })}
-          </Text>
-          <Button variant="default" size="xs" disabled={page >= pageCount} onClick={() => setPage(page + 1)}>
-            {t('table.next')}
-          </Button>
-        </Group>
+        <TablePager page={page} pageCount={pageCount} setPage={setPage} mt={4} />
       )}
     </Stack>
   );
