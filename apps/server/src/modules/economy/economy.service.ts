@@ -35,7 +35,6 @@ import {
   saveAccountState,
   stateVersions,
   storedForm,
-  derivedToStore,
   type AccountVersionRow,
   type DerivedColumns,
 } from './state.repository.js';
@@ -301,7 +300,7 @@ async function saveSettled(
   stored?: DerivedColumns,
 ): Promise<number> {
   const accountId = after.accountId;
-  const version = await saveAccountState(
+  const { version } = await saveAccountState(
     trx,
     before,
     after,
@@ -411,9 +410,8 @@ export async function withAccounts<T>(
       // written again (their indexes and the ranking trigger, decision 186); after the save they
       // are what it wrote, should the account come again.
       const derived = { points: computePoints(after), nextEventAt: nextEventAt(after) };
-      const storedBefore = stored.get(accountId);
-      await saveAccountState(trx, before, after, derived, storedBefore);
-      stored.set(accountId, derivedToStore(derived, storedBefore, after.settledAt));
+      const saved = await saveAccountState(trx, before, after, derived, stored.get(accountId));
+      stored.set(accountId, saved.stored);
       const own = [...(await settlementEmails(trx, accountId, events)), ...(notices.get(accountId) ?? [])];
       for (const email of own) emails.push({ accountId, email });
       await announce(trx, deps, accountId, toLiveEvents(events, own.length), onCommit);

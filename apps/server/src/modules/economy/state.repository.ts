@@ -204,7 +204,7 @@ export function nextEventToStore(stored: number | null, next: number | null, at:
 }
 
 /** The derived columns a save leaves in the row, from those it worked out (`derived`) and those read. */
-export function derivedToStore(
+function derivedToStore(
   derived: DerivedColumns,
   stored: DerivedColumns | undefined,
   at: number,
@@ -377,7 +377,11 @@ export async function saveAccountState(
   derived: DerivedColumns,
   /** The derived columns as the account row holds them (read with the lock), when known. */
   stored?: DerivedColumns,
-): Promise<number> {
+): Promise<{
+  version: number;
+  /** The derived columns as the row now holds them (decision 210: the wake-up may be kept). */
+  stored: DerivedColumns;
+}> {
   for (const planet of after.planets) {
     const old = before.planets.find((p) => p.id === planet.id);
     if (old === undefined) continue;
@@ -405,10 +409,8 @@ export async function saveAccountState(
   // The account row last: its update moves the state version past every trigger's bump above
   // and returns it, the version the saved state is kept under (decision 186).
   // Without the stored values (a save of several accounts), every column is set.
-  const nextEventAt =
-    stored === undefined
-      ? derived.nextEventAt
-      : nextEventToStore(stored.nextEventAt, derived.nextEventAt, after.settledAt);
+  const kept = derivedToStore(derived, stored, after.settledAt);
+  const nextEventAt = kept.nextEventAt;
   const nextEvent = stored === undefined || nextEventAt !== stored.nextEventAt;
   const points = stored === undefined || POINT_KEYS.some((key) => derived.points[key] !== stored.points[key]);
   const update = ACCOUNT_UPDATES[nextEvent ? (points ? 'both' : 'nextEvent') : points ? 'points' : 'neither'];
@@ -427,7 +429,7 @@ export async function saveAccountState(
   );
   const version = accountUpdate.rows[0]?.state_version;
   if (version === undefined) throw new ConcurrentChangeError(`account ${before.accountId}`);
-  return Number(version);
+  return { version: Number(version), stored: kept };
 }
 
 function rowKey(...parts: number[]): string {
