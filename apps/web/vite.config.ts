@@ -70,6 +70,16 @@ function preloadScreens({
         const unlinked = (files: string[]) => files.filter((file) => !html.includes(`/${file}"`));
         const href = (file: string) => `/${file}`;
         const landingFiles = chunkClosure(bundle, screenChunk(bundle, landing));
+        // zod and the contract's schemas cost the first render ~20 ms of evaluation: the
+        // dashboard's calls parse with schemas loaded on first use (lib/lazy-schemas.ts).
+        const withZod = landingFiles.scripts.filter((file) => {
+          const output = bundle[file];
+          return output?.type === 'chunk' && output.moduleIds.some((id) => id.includes('/node_modules/zod/'));
+        });
+        if (withZod.length > 0)
+          throw new Error(
+            `zod is on the dashboard's first path (${withZod.join(', ')}): load its schemas lazily`,
+          );
         const mapFiles = chunkClosure(bundle, screenChunk(bundle, map));
         const placeholder =
           /\{ dashboard: \[\], map: \[\], mapStyles: \[\], locales: \{\} \};? \/\* starhold:screen-files \*\//;

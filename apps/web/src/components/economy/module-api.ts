@@ -2,25 +2,13 @@ import { PlanetSchema, type Planet } from '@starhold/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { focusPlanetQueryOptions } from '../../api/planets';
 import { api } from '../../lib/api';
+import { lazySchemas } from '../../lib/lazy-schemas';
 import { queryKeys } from '../../lib/query-keys';
 import type * as EconomySchemas from './economy-schemas';
 import type { ModuleKind } from './module-kinds';
 
-type Schemas = typeof EconomySchemas;
-let schemas: Promise<Schemas> | undefined;
-
-/**
- * Parses an answer with one of the economy schemas, loaded (once) while the call is under way;
- * a ZodError fails the query or mutation as the api client's `schema` option would.
- */
-export async function parsedWith<T>(
-  pick: (loaded: Schemas) => { parse(value: unknown): T },
-  answer: Promise<unknown>,
-): Promise<T> {
-  schemas ??= import('./economy-schemas');
-  const [loaded, data] = await Promise.all([schemas, answer]);
-  return pick(loaded).parse(data);
-}
+/** Parses an answer with one of the economy schemas, loaded (once) while the call is under way. */
+export const parsedWith = lazySchemas<typeof EconomySchemas>(() => import('./economy-schemas'));
 
 /** Keys live under ['me', 'planet'] so a focus switch or a planet refresh reaches them too. */
 export const moduleKeys = {

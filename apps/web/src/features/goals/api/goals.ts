@@ -1,14 +1,11 @@
-import {
-  claimGoalResponseSchema,
-  goalsResponseSchema,
-  idleAlertsResponseSchema,
-  queueForecastSchema,
-  queueForecastsResponseSchema,
-  type QueueForecastBody,
-} from '@starhold/contract';
+import type { QueueForecastBody } from '@starhold/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { lazySchemas } from '../../../lib/lazy-schemas';
 import { queryKeys } from '../../../lib/query-keys';
+
+/** The header and the dashboard show goals and alerts: their schemas load with the first call. */
+const parsedWith = lazySchemas(() => import('./goal-schemas'));
 
 /**
  * Under the planet's key: every pushed construction event, order or cancel refreshes the planet's
@@ -26,7 +23,8 @@ export const ALERTS_POLL_MS = 60_000;
 export function useGoals(enabled: boolean) {
   return useQuery({
     queryKey: goalKeys.goals,
-    queryFn: ({ signal }) => api.get('/me/goals', { schema: goalsResponseSchema.shape.data, signal }),
+    queryFn: ({ signal }) =>
+      parsedWith((s) => s.goalsResponseSchema.shape.data, api.get('/me/goals', { signal })),
     enabled,
   });
 }
@@ -35,7 +33,7 @@ export function useClaimGoal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.post(`/me/goals/${id}/claim`, undefined, { schema: claimGoalResponseSchema.shape.data }),
+      parsedWith((s) => s.claimGoalResponseSchema.shape.data, api.post(`/me/goals/${id}/claim`)),
     onSuccess: () =>
       Promise.all([
         // The reward landed on the focus planet (resources; the goals are under its key too) and
@@ -51,7 +49,10 @@ export function useIdleAlertsQuery(enabled: boolean) {
   return useQuery({
     queryKey: goalKeys.alerts,
     queryFn: ({ signal }) =>
-      api.get('/me/alerts', { schema: idleAlertsResponseSchema.shape.data, signal, silent: true }),
+      parsedWith(
+        (s) => s.idleAlertsResponseSchema.shape.data,
+        api.get('/me/alerts', { signal, silent: true }),
+      ),
     refetchInterval: ALERTS_POLL_MS,
     enabled,
   });
@@ -62,16 +63,15 @@ export function useQueueForecasts(enabled: boolean) {
   return useQuery({
     queryKey: goalKeys.forecasts,
     queryFn: ({ signal }) =>
-      api.get('/me/queue-forecast', {
-        schema: queueForecastsResponseSchema.shape.data,
-        signal,
-        silent: true,
-      }),
+      parsedWith(
+        (s) => s.queueForecastsResponseSchema.shape.data,
+        api.get('/me/queue-forecast', { signal, silent: true }),
+      ),
     enabled,
   });
 }
 
 /** What queuing one more level would lead to; silent, the queuing call itself reports refusals. */
 export function fetchQueueingForecast(body: QueueForecastBody) {
-  return api.post('/me/queue-forecast', body, { schema: queueForecastSchema, silent: true });
+  return parsedWith((s) => s.queueForecastSchema, api.post('/me/queue-forecast', body, { silent: true }));
 }
