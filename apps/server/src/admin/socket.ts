@@ -6,12 +6,18 @@
  * and writable by the server's user only (0600): whoever can use it could read the SQLite file.
  */
 import { chmodSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type Server } from 'node:net';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 
 export const SOCKET_NAME = 'admin.sock';
 /** The largest request a client may send (arguments of one command). */
 const MAX_REQUEST_BYTES = 64 * 1024;
+/**
+ * How long a connection may stay open without a whole request (the command line sends its at
+ * once): a client that connects and says nothing is let go, and does not hold the server's
+ * shutdown (a net server's close waits for its connections).
+ */
+export const ADMIN_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface CommandOutcome {
   code: number;
@@ -24,22 +30,38 @@ export const socketPath = (dataDir: string): string => join(dataDir, SOCKET_NAME
 export async function serveAdminSocket(
   dataDir: string,
   run: (args: string[]) => Promise<CommandOutcome>,
+  requestTimeoutMs: number = ADMIN_REQUEST_TIMEOUT_MS,
 ): Promise<{ close(): Promise<void> }> {
   const path = socketPath(dataDir);
   // We hold the data directory's lock: a socket file left there is a dead server's.
   rmSync(path, { force: true });
+  /** Connections still waiting for their request: closing the server lets them go. */
+  const waiting = new Set<Socket>();
   const server: Server = createServer((socket) => {
     let received = '';
+    waiting.add(socket);
+    socket.on('close', () => waiting.delete(socket));
     socket.setEncoding('utf8');
     socket.on('error', () => socket.destroy());
+    socket.setTimeout(requestTimeoutMs, () => {
+      if (!waiting.has(socket)) return;
+      socket.end(`${JSON.stringify({ code: 1, lines: ['No request received in time'] })}\n`, () =>
+        socket.destroy(),
+      );
+    });
     socket.on('data', (chunk: string) => {
+      if (!waiting.has(socket)) return;
       received += chunk;
       if (received.length > MAX_REQUEST_BYTES) {
+        waiting.delete(socket);
         socket.end(`${JSON.stringify({ code: 1, lines: ['Request too large'] })}\n`);
         return;
       }
       const end = received.indexOf('\n');
       if (end === -1) return;
+      // The command may take its time (an account's removal): no timeout from here on.
+      waiting.delete(socket);
+      socket.setTimeout(0);
       socket.pause();
       let args: unknown;
       try {
@@ -80,6 +102,8 @@ export async function serveAdminSocket(
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
+        // A command under way answers and ends its connection; an idle one would hold close.
+        for (const socket of waiting) socket.destroy();
         rmSync(path, { force: true });
       }),
   };
