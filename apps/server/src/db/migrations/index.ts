@@ -16,6 +16,7 @@ import { operatorsMigration } from './013-operators.js';
 import { fleetsDueIndexMigration } from './014-fleets-due-index.js';
 import { stateVersionReturnedMigration } from './015-state-version-returned.js';
 import { guardedSingleStatementSaveMigration } from './016-guarded-single-statement-save.js';
+import { emailsUnreadIndexMigration } from './017-emails-unread-index.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -41,4 +42,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['014-fleets-due-index', fleetsDueIndexMigration],
   ['015-state-version-returned', stateVersionReturnedMigration],
   ['016-guarded-single-statement-save', guardedSingleStatementSaveMigration],
+  ['017-emails-unread-index', emailsUnreadIndexMigration],
 ];
