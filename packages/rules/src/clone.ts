@@ -36,10 +36,16 @@ function planet(p: PlanetState): PlanetState {
   };
 }
 
+/** The fleets each copy made by cloneAccount may change in place: its own copies of them. */
+const ownFleets = new WeakMap<AccountState, WeakSet<FleetState>>();
+
 /**
- * A deep copy of an account state that shares nothing mutable with it, written for its shape:
- * settling and actions copy the state they are given before changing the copy, on every screen
- * read, and `structuredClone` cost about ten times as much (docs/decisions/122).
+ * A copy of an account state to change, written for its shape: settling and actions copy the
+ * state they are given before changing the copy, on every screen read, and `structuredClone`
+ * cost about ten times as much (docs/decisions/122). It shares nothing mutable with the state
+ * but its fleets, which are copied on write (`writableFleet`, decision 215): an account with
+ * many fleets in flight no longer has each of them copied, compared and frozen again on every
+ * write that touches one or none.
  */
 export function cloneAccount(state: AccountState): AccountState {
   const copy: AccountState = {
@@ -50,6 +56,29 @@ export function cloneAccount(state: AccountState): AccountState {
     planets: state.planets.map(planet),
   };
   // Assigned, not spread in: the key is already there when it has a value (decision 127).
-  if (state.fleets !== undefined) copy.fleets = state.fleets.map(cloneFleet);
+  if (state.fleets !== undefined) copy.fleets = [...state.fleets];
+  ownFleets.set(copy, new WeakSet());
+  return copy;
+}
+
+/**
+ * The fleet `fleetId` of a copy made by cloneAccount, as that copy's own object to change in
+ * place: copied, and put in the copy's list, at its first write. Every change of a fleet in the
+ * rules goes through it, on the copy the function made of its input (as for planets, a function
+ * never writes its input itself); the fleets of the state that was copied stay as they were.
+ * The fleet property tests freeze every state they hand over, as the server's cache does.
+ */
+export function writableFleet(account: AccountState, fleetId: number): FleetState | undefined {
+  const own = ownFleets.get(account);
+  if (own === undefined) throw new Error('writableFleet: the account is not a copy made by cloneAccount');
+  const fleets = account.fleets;
+  const index = fleets?.findIndex((fleet) => fleet.id === fleetId) ?? -1;
+  const fleet = index === -1 ? undefined : fleets?.[index];
+  if (fleets === undefined || fleet === undefined) return undefined;
+  if (own.has(fleet)) return fleet;
+  const copy = cloneFleet(fleet);
+  own.add(copy);
+  // The list is the copy's own (cloneAccount's, or one an action built since).
+  fleets[index] = copy;
   return copy;
 }

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cloneAccount } from '../src/clone.js';
+import { cloneAccount, writableFleet } from '../src/clone.js';
+import { dispatchFleet } from '../src/fleets/actions.js';
 import { settle } from '../src/settle.js';
 import { accountArb, configArb, run, timedStepsArb } from './arbitraries.js';
-import { createAccount, T0 } from './factories.js';
+import { createAccount, SPEED1, T0 } from './factories.js';
+import { fleetOwner, HOME, order, world } from './fleets/world.js';
 
 /** Every object and array reachable from a value. */
 function containers(value: unknown, found: object[] = []): object[] {
@@ -15,7 +17,7 @@ function containers(value: unknown, found: object[] = []): object[] {
 }
 
 describe('cloneAccount', () => {
-  it('copies an account exactly as structuredClone does, sharing no object or array with it', () => {
+  it('copies an account exactly as structuredClone does, sharing no object or array with it (fleets aside)', () => {
     fc.assert(
       fc.property(accountArb, configArb, timedStepsArb, (start, config, steps) => {
         // Run the account through actions and settling, so queues, payments and commandants are filled.
@@ -41,5 +43,42 @@ describe('cloneAccount', () => {
     deepFreeze(frozen);
     expect(() => settle(frozen, T0 + 3_600_000, { gameSpeed: 1 })).not.toThrow();
     expect(frozen).toEqual(state);
+  });
+
+  it("shares the fleets until one is written, then writes the copy's own (decision 215)", () => {
+    const sent = dispatchFleet(
+      fleetOwner(),
+      order({
+        target: { systemId: 2, orbit: 1 },
+        ships: { 7: 2 },
+        cargo: { metal: 10, crystal: 0, fuel: 0 },
+      }),
+      world(HOME, { planet: { accountId: 1, planetId: 2 }, debris: null }),
+      T0,
+      SPEED1,
+    );
+    if (!sent.ok) throw new Error(sent.message);
+    const state = sent.value.state;
+    const [fleet] = state.fleets ?? [];
+    if (fleet === undefined) throw new Error('no fleet');
+    const before = structuredClone(state);
+    const copy = cloneAccount(state);
+    expect(copy.fleets).not.toBe(state.fleets);
+    expect(copy.fleets?.[0]).toBe(fleet);
+
+    const own = writableFleet(copy, fleet.id);
+    expect(own).not.toBe(fleet);
+    expect(own).toEqual(fleet);
+    expect(copy.fleets?.[0]).toBe(own);
+    expect(writableFleet(copy, fleet.id)).toBe(own);
+    if (own === undefined) throw new Error('no copy');
+    own.cargo.metal = 0;
+    own.ships[7] = 1;
+    own.passes.length = 0;
+    expect(state).toEqual(before);
+
+    expect(writableFleet(copy, 999)).toBeUndefined();
+    // A state no cloneAccount made (as the server loads it) has no fleet to write.
+    expect(() => writableFleet(structuredClone(state), fleet.id)).toThrow(/not a copy/);
   });
 });

@@ -1,4 +1,4 @@
-import { cloneAccount } from '../clone.js';
+import { cloneAccount, writableFleet } from '../clone.js';
 import { resolveCombat } from '../combat/index.js';
 import { subtractResources } from '../formulas/index.js';
 import { findPlanet } from '../requirements.js';
@@ -120,9 +120,10 @@ export function recallFleet(
   const begun = begin(state, now, config, engine);
   if ('ok' in begun) return begun;
   const { account, events, at } = begun;
-  const fleet = findFleet(account, fleetId);
-  if (fleet === undefined || fleet.state !== 'outbound' || at >= fleet.arrivesAt)
+  const found = findFleet(account, fleetId);
+  if (found === undefined || found.state !== 'outbound' || at >= found.arrivesAt)
     return refuseFleet('NOT_RECALLABLE', 'the fleet has arrived or is already returning');
+  const fleet = writableFleet(account, fleetId) ?? found;
   turnRound(fleet, at);
   return { ok: true, value: { state: account, events, fleet } };
 }

@@ -1,4 +1,5 @@
 import { resolveCombat } from '../combat/index.js';
+import { writableFleet } from '../clone.js';
 import { addResources } from '../formulas/index.js';
 import { findPlanet } from '../requirements.js';
 import { createRandom } from '../universe/random.js';
@@ -203,7 +204,8 @@ export function processFleetsAt(
     .map((fleet) => fleet.id)
     .sort((a, b) => a - b);
   for (const id of due) {
-    let fleet = findFleet(account, id);
+    // The account's own copy of the fleet: its events change it (decision 215).
+    let fleet = writableFleet(account, id);
     for (
       let pass = fleet?.passes[0];
       fleet !== undefined && pass !== undefined && pass.at <= at;

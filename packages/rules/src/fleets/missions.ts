@@ -1,4 +1,4 @@
-import { cloneAccount } from '../clone.js';
+import { cloneAccount, writableFleet } from '../clone.js';
 import { resolveCombat } from '../combat/index.js';
 import { findShipDef } from '../catalogue/index.js';
 import { addResources, maxPlanets, researchLevel, subtractResources } from '../formulas/index.js';
@@ -85,7 +85,7 @@ function beginArrival(state: AccountState, fleetId: number): Arrival | MissionRe
   )
     return refuseMission('NOT_DUE', 'settle the owner to the arrival first');
   const owner = cloneAccount(state);
-  const fleet = findFleet(owner, fleetId);
+  const fleet = writableFleet(owner, fleetId);
   if (fleet === undefined) return refuseMission('UNKNOWN_FLEET', `unknown fleet ${String(fleetId)}`);
   return { owner, fleet, at: found.arrivesAt };
 }

@@ -23,6 +23,18 @@ import { DAY, SPEED1, T0 } from '../factories.js';
 import { defenderAccount, fleetOwner, HOME, order, world } from './world.js';
 
 const RUNS = { numRuns: 1000 };
+
+/**
+ * Frozen through and through, as the server keeps the states it caches: a rules function that
+ * changed its input in place (a fleet shared with its copy, decision 215) throws here.
+ */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) frozen(child);
+  }
+  return value;
+}
 const HUMAN_SHIPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 describe('travel formulas', () => {
@@ -109,7 +121,7 @@ describe('recall', () => {
             SPEED1,
           );
           if (!sent.ok) throw new Error(sent.message);
-          const { fleet, state } = sent.value;
+          const { fleet, state } = frozen(sent.value);
           const at = T0 + Math.floor(fraction * (fleet.arrivesAt - T0 - 1));
           const recalled = recallFleet(state, fleet.id, at, SPEED1);
           if (!recalled.ok) throw new Error(recalled.message);
@@ -239,9 +251,9 @@ describe('conservation', () => {
         const fuel = sent.value.fleet.fuelPaid;
         const before = holdings(owner);
         const defenderBefore = holdings(defender);
-        let state = settle(sent.value.state, start + 60 * DAY, SPEED1, engine);
+        let state = frozen(settle(frozen(sent.value.state), start + 60 * DAY, SPEED1, engine));
         const events: GameEvent[] = [...state.events];
-        let other: AccountState = defender;
+        let other: AccountState = frozen(defender);
         let debris: Debris = view.debris ?? { metal: 0, crystal: 0 };
         let colonyShips = 0;
         const due = nextExternalFleetEvent(state.state);
@@ -263,7 +275,7 @@ describe('conservation', () => {
                         newPlanetId: 9,
                       });
           if (!result.ok) throw new Error(result.message);
-          const outcome: MissionOutcome = result.value;
+          const outcome: MissionOutcome = frozen(result.value);
           if (outcome.target !== null) other = outcome.target;
           if (outcome.debris !== undefined) debris = outcome.debris;
           if (outcome.colony !== undefined) colonyShips = 1;
@@ -444,7 +456,7 @@ describe('settling through fleet events', () => {
               resolveCombat,
             );
             if (!sent.ok) continue;
-            account = sent.value.state;
+            account = frozen(sent.value.state);
             if (spec.recallAfter !== null) {
               const recalled = recallFleet(
                 account,
@@ -453,14 +465,14 @@ describe('settling through fleet events', () => {
                 SPEED1,
                 resolveCombat,
               );
-              if (recalled.ok) account = recalled.value.state;
+              if (recalled.ok) account = frozen(recalled.value.state);
             }
           }
           const [t1, t2] = a <= b ? [a, b] : [b, a];
           const end = account.settledAt + t2 * 1000;
           const direct = settle(account, end, SPEED1, resolveCombat);
           const first = settle(account, account.settledAt + t1 * 1000, SPEED1, resolveCombat);
-          const split = settle(first.state, end, SPEED1, resolveCombat);
+          const split = settle(frozen(first.state), end, SPEED1, resolveCombat);
           // Production accrued in two steps differs from one step by float rounding only.
           expect(rounded(split.state)).toEqual(rounded(direct.state));
           const fleetEvents = (events: readonly GameEvent[]) =>

@@ -8,6 +8,7 @@
  */
 import {
   cloneAccount,
+  writableFleet,
   isExternalArrival,
   nextExternalFleetEvent,
   resolveAttack,
@@ -701,7 +702,7 @@ function withColonyRow(stored: AccountState, colonyId: number | null, after: Acc
 /** The fleet turns round where it stands, its mission void. */
 function turnedBack(settledState: AccountState, fleetId: number, at: number): AccountState {
   const after = cloneAccount(settledState);
-  const fleet = after.fleets?.find((candidate) => candidate.id === fleetId);
+  const fleet = writableFleet(after, fleetId);
   if (fleet !== undefined) turnRound(fleet, at);
   return after;
 }

@@ -108,8 +108,15 @@ export async function saveFleets(
   after: AccountState,
 ): Promise<void> {
   const accountId = after.accountId;
-  const old = new Map((before.fleets ?? []).map((fleet) => [fleet.id, fleet]));
-  const next = new Map((after.fleets ?? []).map((fleet) => [fleet.id, fleet]));
+  const oldList = before.fleets ?? [];
+  const nextList = after.fleets ?? [];
+  // The fleets a write left alone are the same objects, in the same order (decision 215): only
+  // what follows them is looked at (a dispatch: its new fleet).
+  let same = 0;
+  while (same < oldList.length && same < nextList.length && oldList[same] === nextList[same]) same += 1;
+  if (same === oldList.length && same === nextList.length) return;
+  const old = new Map(oldList.slice(same).map((fleet) => [fleet.id, fleet]));
+  const next = new Map(nextList.slice(same).map((fleet) => [fleet.id, fleet]));
   const landed = [...old.keys()].filter((id) => !next.has(id));
   if (landed.length > 0) {
     const keys = padKeys(landed);
