@@ -30,7 +30,8 @@ async function admin(...args: string[]): Promise<string> {
 
 async function victimSession() {
   const context = await playwrightRequest.newContext({ baseURL });
-  const player = await registerByApi(context, 'victim', 2);
+  // The widest letters: the name (20 characters, no break) must still fit the phone's card.
+  const player = await registerByApi(context, 'WMWMWMWMWM', 2);
   return { context, player };
 }
 

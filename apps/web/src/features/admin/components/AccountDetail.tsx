@@ -203,8 +203,9 @@ export function AccountDetail({ id }: { id: number }) {
       <Card withBorder padding="md">
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-            <Stack gap={4}>
-              <Title order={1} size="h2">
+            {/* A 20-letter name without a break still fits a phone: it wraps inside the card. */}
+            <Stack gap={4} style={{ minWidth: 0, maxWidth: '100%' }}>
+              <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                 {username}
               </Title>
               <Group gap={6}>

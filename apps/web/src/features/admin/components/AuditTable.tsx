@@ -86,7 +86,7 @@ export function AuditTable({ entries }: { entries?: readonly AdminAuditEntry[] }
           {formatDateTime(row.at, { locale: appLocale(i18n.language) })}
         </Text>
       </Group>
-      <Text size="xs">
+      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
         {row.operator_id === null ? t('audit.commandLine') : row.operator_name}
         {row.target_account_id !== null && (
           <>
@@ -98,7 +98,7 @@ export function AuditTable({ entries }: { entries?: readonly AdminAuditEntry[] }
         )}
       </Text>
       {row.reason !== '' && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {row.reason}
         </Text>
       )}
