@@ -159,6 +159,9 @@ function fleetRows(fleets: FleetBench): string[][] {
     fleets.dispatch.rps.map((value, index) => value / (fleets.dispatch.ceilingRps[index] ?? Number.NaN)),
   );
   const arrivalTarget = fleets.database === 'sqlite' ? 2000 : 1000;
+  // Issue 24: dispatch at 10 % of the ceiling on SQLite (no target on PostgreSQL: printed).
+  const dispatchTarget = fleets.database === 'sqlite' ? 0.1 : null;
+  const failures = fleets.dispatch.failures;
   const { arrivals } = fleets;
   return [
     [
@@ -166,8 +169,14 @@ function fleetRows(fleets: FleetBench): string[][] {
       `${show(rps)} (p99 ${show(spread(fleets.dispatch.p99Ms), 1)})`,
       `${spread(fleets.dispatch.ceilingRps).median.toFixed(0)} req/s hello`,
       `${show({ min: ratios.min * 100, median: ratios.median * 100, max: ratios.max * 100 }, 1)} %`,
-      'printed',
-      fleets.dispatch.failures > 0 ? `${fleets.dispatch.failures} failed` : '-',
+      dispatchTarget === null ? 'printed' : `>= ${dispatchTarget * 100} %`,
+      failures > 0
+        ? `NO (${failures} failed)`
+        : dispatchTarget === null
+          ? '-'
+          : ratios.median >= dispatchTarget
+            ? 'yes'
+            : 'NO',
     ],
     [
       `fleet arrivals, ${arrivals.fleets} due at once (${arrivals.attacks} attacks)`,
@@ -376,7 +385,7 @@ async function main(): Promise<void> {
     const web = firstVisitSize(join(ROOT, 'apps/web/dist'));
     const served = await servedSize(origin, web.files);
     const baseline = await reactMantineBaseline(join(ROOT, 'bench/.mantine-baseline'));
-    const renders = spread(await dashboardFirstRender(origin, seed.cookies[0] ?? '', QUICK ? 3 : 5));
+    const renders = spread(await dashboardFirstRender(origin, seed.cookies[0] ?? '', QUICK ? 3 : 9));
 
     const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
     const settleUs = spread(settle.busyUs);
@@ -443,8 +452,8 @@ async function main(): Promise<void> {
         `${show(renders, 0)} ms`,
         '-',
         '-',
-        '< 1000 ms',
-        renders.median < 1000 ? 'yes' : 'NO',
+        '< 350 ms median',
+        renders.median < 350 ? 'yes' : 'NO',
       ],
       ...mapRows(map),
       [
