@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './load.js';
-import { committedTransactions, cpuMicros, freshPgDatabase, postgresCpuMicros } from './lib/pg.js';
+import { committedTransactions, cpuSplitMicros, freshPgDatabase, postgresCpuMicros } from './lib/pg.js';
 import { freePort, runForJson, startStarhold, stopAll } from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
 
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
       ['--import', 'tsx', join(ROOT, 'bench/load.ts'), JSON.stringify({ ...spec, seconds: 2 })],
       60_000,
     );
-    const serverBefore = cpuMicros(server.pid);
+    const serverBefore = cpuSplitMicros(server.pid);
     const postgresBefore = database ? postgresCpuMicros() : 0;
     const transactionsBefore = database ? await committedTransactions(database.url) : 0;
     const result = await runForJson<LoadResult>(
@@ -162,7 +162,10 @@ async function main(): Promise<void> {
       (seconds + 60) * 1000,
     );
     const served = result.requestsPerSecond * seconds;
-    const serverUs = (cpuMicros(server.pid) - serverBefore) / served;
+    const serverAfter = cpuSplitMicros(server.pid);
+    const serverUserUs = (serverAfter.user - serverBefore.user) / served;
+    const serverSystemUs = (serverAfter.system - serverBefore.system) / served;
+    const serverUs = serverUserUs + serverSystemUs;
     const postgresUs = database ? (postgresCpuMicros() - postgresBefore) / served : 0;
     const statements = database ? (await committedTransactions(database.url)) - transactionsBefore : 0;
     await server.stop();
@@ -170,7 +173,7 @@ async function main(): Promise<void> {
       `${path}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx, ${result.bytesPerResponse.toFixed(0)} bytes per response`,
     );
     console.log(
-      `CPU per request: server ${serverUs.toFixed(0)} µs, load generator ${result.loadCpuMicrosPerRequest.toFixed(0)} µs${database ? `, postgres ${postgresUs.toFixed(0)} µs; ${(statements / served).toFixed(2)} PostgreSQL transactions per request` : ''}` +
+      `CPU per request: server ${serverUs.toFixed(0)} µs (user ${serverUserUs.toFixed(0)}, kernel ${serverSystemUs.toFixed(0)}), load generator ${result.loadCpuMicrosPerRequest.toFixed(0)} µs${database ? `, postgres ${postgresUs.toFixed(0)} µs; ${(statements / served).toFixed(2)} PostgreSQL transactions per request` : ''}` +
         (cpuProfile ? ' (profiler on)' : ''),
     );
   } finally {

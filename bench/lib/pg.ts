@@ -11,13 +11,20 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU time (user + system) a process has used so far, in microseconds; 0 once it is gone. */
 export function cpuMicros(pid: number): number {
+  const { user, system } = cpuSplitMicros(pid);
+  return user + system;
+}
+
+/** CPU time a process has used so far in its own code (user) and in the kernel (system), µs. */
+export function cpuSplitMicros(pid: number): { user: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may hold spaces: fields are counted after its closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+    const micros = (ticks: string | undefined) => (Number(ticks) * 1_000_000) / TICKS_PER_SECOND;
+    return { user: micros(fields[11]), system: micros(fields[12]) };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
 
