@@ -1,9 +1,12 @@
-import type { AccountState } from '@starhold/rules';
+import type { AccountState, LevelItem, UnitOrder } from '@starhold/rules';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyConstructionRows,
   applyModuleRows,
+  constructionChanges,
   constructionRows,
+  moduleChanges,
   moduleRows,
   toConstruction,
   toIso,
@@ -142,6 +145,168 @@ describe('economy rows mapping', () => {
       scheduled_at: null,
       scheduled_value: 1,
     });
+  });
+});
+
+/** What constructionChanges stands for: the rows of both states diffed by id, column by column. */
+function rowDiff(before: AccountState, after: AccountState) {
+  const old = new Map(constructionRows(before).map((row) => [row.id, row]));
+  const next = [...constructionRows(after)];
+  const same = (a: object, b: object) =>
+    Object.entries(a).every(([key, value]) => (b as Record<string, unknown>)[key] === value);
+  return {
+    removed: [...old.keys()].filter((id) => !next.some((row) => row.id === id)),
+    inserted: next.filter((row) => !old.has(row.id)),
+    updated: next.filter((row) => {
+      const previous = old.get(row.id);
+      return previous !== undefined && !same(previous, row);
+    }),
+  };
+}
+
+const byId = <T extends { id: number } | number>(values: readonly T[]) =>
+  [...values].sort((a, b) => (typeof a === 'number' ? a : a.id) - (typeof b === 'number' ? b : b.id));
+
+/** One change a write could make to the sample's queues (times in whole milliseconds). */
+const edit = fc.oneof(
+  fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('swap' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('field' as const),
+    pick: fc.nat(),
+    field: fc.constantFrom('state', 'startedAt', 'finishAt', 'paid', 'count', 'delivered', 'duration'),
+    value: fc.integer({ min: 0, max: 100_000 }),
+  }),
+  fc.record({ kind: fc.constant('add' as const), queue: fc.nat(), unit: fc.boolean(), value: fc.nat(1000) }),
+);
+
+type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
+
+function applyEdit(state: AccountState, change: Edit): void {
+  const planet = state.planets[0];
+  if (planet === undefined) throw new Error('sample has a planet');
+  const queues: (LevelItem | UnitOrder)[][] = [
+    planet.queues.factories,
+    planet.queues.buildings,
+    planet.queues.ships,
+    planet.queues.defenses,
+    state.researchQueue,
+  ];
+  const all = queues.flatMap((queue) => queue.map((item, index) => ({ queue, item, index })));
+  if (change.kind === 'add') {
+    const unit = change.unit;
+    const queue: (LevelItem | UnitOrder)[] = unit
+      ? change.queue % 2 === 0
+        ? planet.queues.ships
+        : planet.queues.defenses
+      : planet.queues.buildings;
+    const base = {
+      id: state.nextItemId++,
+      moduleId: 1,
+      planetId: planet.id,
+      state: 1 as const,
+      startedAt: null,
+      finishAt: null,
+      queuedAt: T0 + change.value,
+    };
+    queue.push(
+      unit
+        ? {
+            ...base,
+            typeId: queue === planet.queues.ships ? (3 as const) : (4 as const),
+            quantity: 5,
+            delivered: 0,
+            unitDurationMs: 100,
+            paid: { metal: change.value, crystal: 0, fuel: 0 },
+          }
+        : { ...base, typeId: 2, targetLevel: change.value, paid: null },
+    );
+    return;
+  }
+  const target = all[change.pick % Math.max(1, all.length)];
+  if (target === undefined) return;
+  const { queue, item, index } = target;
+  if (change.kind === 'remove') queue.splice(index, 1);
+  else if (change.kind === 'swap') {
+    const other = queue[(index + 1) % queue.length];
+    if (other !== undefined) [queue[index], queue[(index + 1) % queue.length]] = [other, item];
+  } else if (change.field === 'state') item.state = item.state === 2 ? 1 : 2;
+  else if (change.field === 'startedAt') item.startedAt = T0 + change.value;
+  else if (change.field === 'finishAt') item.finishAt = change.value === 0 ? null : T0 + change.value;
+  else if (change.field === 'paid') item.paid = { metal: change.value, crystal: 1, fuel: 0 };
+  else if ('quantity' in item) {
+    if (change.field === 'count') item.quantity = change.value;
+    else if (change.field === 'delivered') item.delivered = change.value;
+    else item.unitDurationMs = change.value;
+  } else if (change.field === 'count') item.targetLevel = change.value;
+}
+
+describe('constructionChanges', () => {
+  it('writes what diffing every row of both states by id writes, building rows only for the changed items', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 6 }), (edits) => {
+        const before = sampleState();
+        const after = structuredClone(before);
+        for (const change of edits) applyEdit(after, change);
+        const changes = constructionChanges(before, after);
+        const expected = rowDiff(before, after);
+        expect(byId(changes.removed)).toEqual(byId(expected.removed));
+        expect(byId(changes.inserted)).toEqual(byId(expected.inserted));
+        expect(byId(changes.updated)).toEqual(byId(expected.updated));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('finds nothing to write between a state and its copy', () => {
+    const state = sampleState();
+    expect(constructionChanges(state, structuredClone(state))).toEqual({
+      removed: [],
+      inserted: [],
+      updated: [],
+    });
+  });
+});
+
+/** What moduleChanges stands for: the rows of both states diffed by planet, type and module. */
+function moduleRowDiff(before: AccountState, after: AccountState) {
+  const key = (row: { planet_id: number; type_id: number; module_id: number }) =>
+    `${row.planet_id}:${row.type_id}:${row.module_id}`;
+  const old = new Map(moduleRows(before).map((row) => [key(row), row]));
+  const seen = new Set<string>();
+  const changed = moduleRows(after).filter((row) => {
+    seen.add(key(row));
+    return old.get(key(row))?.value !== row.value;
+  });
+  for (const [name, row] of old) if (!seen.has(name) && row.value !== 0) changed.push({ ...row, value: 0 });
+  return changed;
+}
+
+const moduleRecord = fc.dictionary(
+  fc.integer({ min: 1, max: 12 }).map(String),
+  fc.integer({ min: 0, max: 3 }),
+  { maxKeys: 6 },
+);
+const planetModules = fc.record({
+  id: fc.integer({ min: 1, max: 4 }),
+  factories: moduleRecord,
+  buildings: moduleRecord,
+  ships: moduleRecord,
+  defenses: moduleRecord,
+});
+const modulesOnly = fc
+  .uniqueArray(planetModules, { selector: (planet) => planet.id, maxLength: 3 })
+  .map((planets) => ({ accountId: 7, planets }) as unknown as AccountState);
+
+describe('moduleChanges', () => {
+  it('writes the rows, in the order, that diffing every module row of both states writes', () => {
+    fc.assert(
+      fc.property(modulesOnly, modulesOnly, (before, after) => {
+        expect(moduleChanges(before, after)).toEqual(moduleRowDiff(before, after));
+        expect(moduleChanges(before, structuredClone(before))).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

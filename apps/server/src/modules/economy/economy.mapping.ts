@@ -109,10 +109,72 @@ export function planetQueues(planet: PlanetState): QueueItem[][] {
 
 /** All construction rows of the account, with their position inside their own queue. */
 export function constructionRows(state: AccountState): ConstructionsTable[] {
-  const queues: QueueItem[][] = [...state.planets.flatMap(planetQueues), state.researchQueue];
-  return queues.flatMap((queue) =>
+  return accountQueues(state).flatMap((queue) =>
     queue.map((item, position) => constructionToRow(state.accountId, item, position)),
   );
+}
+
+/** Every queue of the account with its items, planets' first, then the research queue. */
+function accountQueues(state: AccountState): QueueItem[][] {
+  return [...state.planets.flatMap(planetQueues), state.researchQueue];
+}
+
+/**
+ * Whether two queue items give the same constructions row (constructionToRow) at the same
+ * position, compared on the items: no row is built, no time turned into text, for the items a
+ * write left as they were (most of them: a start or cancel touches one, a unit delivery one).
+ * Times are compared as numbers, which is at least as strict as their ISO texts.
+ */
+function sameItem(a: QueueItem, b: QueueItem): boolean {
+  if (
+    a.typeId !== b.typeId ||
+    a.moduleId !== b.moduleId ||
+    a.planetId !== b.planetId ||
+    a.state !== b.state ||
+    a.queuedAt !== b.queuedAt ||
+    a.startedAt !== b.startedAt ||
+    a.finishAt !== b.finishAt ||
+    (a.paid?.metal ?? null) !== (b.paid?.metal ?? null) ||
+    (a.paid?.crystal ?? null) !== (b.paid?.crystal ?? null) ||
+    (a.paid?.fuel ?? null) !== (b.paid?.fuel ?? null)
+  )
+    return false;
+  if (isUnitOrder(a)) {
+    if (!isUnitOrder(b)) return false;
+    return a.quantity === b.quantity && a.delivered === b.delivered && a.unitDurationMs === b.unitDurationMs;
+  }
+  return !isUnitOrder(b) && a.targetLevel === b.targetLevel;
+}
+
+/** The constructions rows that `before` -> `after` removes (ids), adds and changes. */
+export interface ConstructionChanges {
+  removed: number[];
+  inserted: ConstructionsTable[];
+  updated: ConstructionsTable[];
+}
+
+/**
+ * What a save writes to `constructions` for `before` -> `after`: the same rows as diffing
+ * constructionRows(before) with constructionRows(after) by id, but decided on the items, so that
+ * only the added and changed ones are turned into rows.
+ */
+export function constructionChanges(before: AccountState, after: AccountState): ConstructionChanges {
+  const old = new Map<number, { item: QueueItem; position: number }>();
+  for (const queue of accountQueues(before))
+    queue.forEach((item, position) => old.set(item.id, { item, position }));
+  const changes: ConstructionChanges = { removed: [], inserted: [], updated: [] };
+  const kept = new Set<number>();
+  for (const queue of accountQueues(after)) {
+    queue.forEach((item, position) => {
+      kept.add(item.id);
+      const previous = old.get(item.id);
+      if (previous === undefined) changes.inserted.push(constructionToRow(after.accountId, item, position));
+      else if (previous.position !== position || !sameItem(previous.item, item))
+        changes.updated.push(constructionToRow(after.accountId, item, position));
+    });
+  }
+  for (const id of old.keys()) if (!kept.has(id)) changes.removed.push(id);
+  return changes;
 }
 
 /** Rows of planet_modules for every level and count the state knows (zeros included). */
@@ -127,6 +189,54 @@ export function moduleRows(state: AccountState): PlanetModulesTable[] {
       })),
     ),
   );
+}
+
+/**
+ * The planet_modules rows a save writes for `before` -> `after`: each level or count that is new
+ * or changed, then each one the engine dropped from its record (or whose planet is gone) back at
+ * 0. The same rows, in the same order, as diffing moduleRows(before) with moduleRows(after) by
+ * planet, type and module, compared on the records without building a row or a key for the
+ * unchanged ones (every one but a few on a write).
+ */
+export function moduleChanges(before: AccountState, after: AccountState): PlanetModulesTable[] {
+  const changed: PlanetModulesTable[] = [];
+  const row = (planetId: number, typeId: number, moduleId: string, value: number) => ({
+    planet_id: planetId,
+    type_id: typeId,
+    module_id: Number(moduleId),
+    value,
+  });
+  eachModuleRecord(after.planets, before.planets, (planetId, typeId, next, previous) => {
+    for (const key of Object.keys(next)) {
+      const value = next[Number(key)] as number;
+      if (previous?.[Number(key)] !== value) changed.push(row(planetId, typeId, key, value));
+    }
+  });
+  eachModuleRecord(before.planets, after.planets, (planetId, typeId, previous, next) => {
+    for (const key of Object.keys(previous)) {
+      if (previous[Number(key)] === 0 || (next !== undefined && Object.hasOwn(next, key))) continue;
+      changed.push(row(planetId, typeId, key, 0));
+    }
+  });
+  return changed;
+}
+
+/** Each planet's module records (by type) beside the same planet's record in `others`, if any. */
+function eachModuleRecord(
+  planets: readonly PlanetState[],
+  others: readonly PlanetState[],
+  visit: (
+    planetId: number,
+    typeId: number,
+    record: Readonly<Record<number, number>>,
+    other: Readonly<Record<number, number>> | undefined,
+  ) => void,
+): void {
+  const byId = new Map(others.map((planet) => [planet.id, planet]));
+  for (const planet of planets) {
+    const other = byId.get(planet.id);
+    for (const [typeId, field] of MODULE_FIELDS) visit(planet.id, typeId, planet[field], other?.[field]);
+  }
 }
 
 /** Fills a planet's levels and counts from its planet_modules rows. */

@@ -20,9 +20,9 @@ import {
   MODULE_FIELDS,
   applyConstructionRows,
   applyModuleRows,
-  constructionRows,
+  constructionChanges,
   fromIso,
-  moduleRows,
+  moduleChanges,
   toIso,
 } from './economy.mapping.js';
 import { deepFreeze, type StateCache } from './state-cache.js';
@@ -432,28 +432,8 @@ export async function saveAccountState(
   return { version: Number(version), stored: kept };
 }
 
-function rowKey(...parts: number[]): string {
-  return parts.join(':');
-}
-
 async function saveModules(trx: Kysely<Database>, before: AccountState, after: AccountState): Promise<void> {
-  const old = new Map(
-    moduleRows(before).map((row) => [rowKey(row.planet_id, row.type_id, row.module_id), row.value]),
-  );
-  const next = moduleRows(after);
-  const seen = new Set<string>();
-  const changed = next.filter((row) => {
-    const key = rowKey(row.planet_id, row.type_id, row.module_id);
-    seen.add(key);
-    return old.get(key) !== row.value;
-  });
-  // A module the engine dropped from its record is back at zero.
-  for (const [key, value] of old) {
-    if (seen.has(key) || value === 0) continue;
-    const [planetId, typeId, moduleId] = key.split(':').map(Number) as [number, number, number];
-    changed.push({ planet_id: planetId, type_id: typeId, module_id: moduleId, value: 0 });
-  }
-  for (const row of changed)
+  for (const row of moduleChanges(before, after))
     await upsertModule.run(trx, row.planet_id, row.type_id, row.module_id, row.value);
 }
 
@@ -478,27 +458,18 @@ async function saveCommandants(
   }
 }
 
-function sameRow(a: ConstructionsTable, b: ConstructionsTable): boolean {
-  return (Object.keys(a) as (keyof ConstructionsTable)[]).every((key) => a[key] === b[key]);
-}
-
 async function saveConstructions(
   trx: Kysely<Database>,
   before: AccountState,
   after: AccountState,
 ): Promise<void> {
-  const old = new Map(constructionRows(before).map((row) => [row.id, row]));
-  const next = new Map(constructionRows(after).map((row) => [row.id, row]));
-  const removed = [...old.keys()].filter((id) => !next.has(id));
+  const { removed, inserted, updated } = constructionChanges(before, after);
   if (removed.length > 0) {
     const ids = padKeys(removed);
     await deleteConstructions(ids.length).run(trx, after.accountId, ...ids);
   }
-  for (const [id, row] of next) {
-    const previous = old.get(id);
-    if (previous === undefined) await insertConstruction.run(trx, ...constructionValues(row));
-    else if (!sameRow(previous, row)) await updateConstruction.run(trx, ...constructionValues(row));
-  }
+  for (const row of inserted) await insertConstruction.run(trx, ...constructionValues(row));
+  for (const row of updated) await updateConstruction.run(trx, ...constructionValues(row));
 }
 
 /**
@@ -622,6 +593,11 @@ function onlyResourcesAndQueues(before: AccountState, after: AccountState): bool
   });
 }
 
+/** nextEventToStore in SQL, on the row's `next_event_at` (ISO texts compare as times). */
+const keptWakeUp = (next: string, at: string): string =>
+  `case when next_event_at is not null and next_event_at > ${at} and (${next} is null or ${next} >= next_event_at) ` +
+  `then next_event_at else ${next} end`;
+
 /**
  * PostgreSQL (decision 212): the save of `before` -> `after` as ONE statement, run on its own
  * (autocommit, its own transaction), guarded by the version `before` was kept at: the account
@@ -633,11 +609,6 @@ function onlyResourcesAndQueues(before: AccountState, after: AccountState): bool
  * the caller takes the locking path. The answer's `state_version` is null when the guard failed
  * (nothing was written).
  */
-/** nextEventToStore in SQL, on the row's `next_event_at` (ISO texts compare as times). */
-const keptWakeUp = (next: string, at: string): string =>
-  `case when next_event_at is not null and next_event_at > ${at} and (${next} is null or ${next} >= next_event_at) ` +
-  `then next_event_at else ${next} end`;
-
 export function guardedSaveStatement(
   before: AccountState,
   after: AccountState,
@@ -681,24 +652,26 @@ export function guardedSaveStatement(
         `fuel = ${p(r.fuel, 'double precision')} where id = ${p(planet.id, 'integer')} and ${matched})`,
     );
   });
-  const old = new Map(constructionRows(before).map((row) => [row.id, row]));
-  const next = new Map(constructionRows(after).map((row) => [row.id, row]));
-  const removed = [...old.keys()].filter((key) => !next.has(key));
+  const { removed, inserted, updated } = constructionChanges(before, after);
   if (removed.length > 0)
     ctes.push(
       `cd as (delete from constructions where account_id = ${p(id, 'integer')} and id = any(${p(removed, 'integer[]')}) and ${matched})`,
     );
   let n = 0;
-  for (const [key, row] of next) {
-    const previous = old.get(key);
-    if (previous !== undefined && sameRow(previous, row)) continue;
+  const columnValues = (row: ConstructionsTable) =>
+    CONSTRUCTION_COLUMNS.map((column) => p(row[column], CONSTRUCTION_CASTS[column]));
+  for (const row of inserted) {
     n += 1;
-    const values = CONSTRUCTION_COLUMNS.map((column) => p(row[column], CONSTRUCTION_CASTS[column]));
     ctes.push(
-      previous === undefined
-        ? `c${n} as (insert into constructions (${CONSTRUCTION_COLUMNS.join(', ')}) select ${values.join(', ')} where ${matched})`
-        : `c${n} as (update constructions set ${CONSTRUCTION_COLUMNS.map((column, i) => `${column} = ${values[i] ?? ''}`).join(', ')} ` +
-            `where account_id = ${p(id, 'integer')} and id = ${p(key, 'integer')} and ${matched})`,
+      `c${n} as (insert into constructions (${CONSTRUCTION_COLUMNS.join(', ')}) select ${columnValues(row).join(', ')} where ${matched})`,
+    );
+  }
+  for (const row of updated) {
+    n += 1;
+    const values = columnValues(row);
+    ctes.push(
+      `c${n} as (update constructions set ${CONSTRUCTION_COLUMNS.map((column, i) => `${column} = ${values[i] ?? ''}`).join(', ')} ` +
+        `where account_id = ${p(id, 'integer')} and id = ${p(row.id, 'integer')} and ${matched})`,
     );
   }
   const text = `with ${ctes.join(', ')} select (select state_version from acc) as state_version, (select count(*) from mark) as marked`;
