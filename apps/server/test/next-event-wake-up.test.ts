@@ -5,9 +5,12 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fleet } from '@starhold/contract';
+import { nextEventAt, nextWakeUpAt } from '@starhold/rules';
 import { economyDeps, runSchedulerOnce } from '../src/modules/economy/index.js';
-import { nextEventToStore } from '../src/modules/economy/state.repository.js';
-import { homePlanetId, setResources } from './economy-fixtures.js';
+import { loadAccountState, nextEventToStore } from '../src/modules/economy/state.repository.js';
+import { homePlanetId, setResources, setResearch } from './economy-fixtures.js';
+import { call, equip } from './fleets-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
 describe('nextEventToStore', () => {
@@ -86,5 +89,83 @@ describe('the scheduler with wake-ups kept', () => {
       headers: player.headers,
     });
     expect(planet.statusCode).toBe(200);
+  });
+});
+
+describe('quiet pirate passes (decision 216)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { gameSpeed: 1000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('fleets through null space wake the scheduler at their arrival or an ambush, not at each null system they enter', async () => {
+    const player = await registerPlayer(t.app);
+    const RECYCLER = 10;
+    await equip(t.database.db, player.me.id, { [RECYCLER]: 25 });
+    // Combustion 6, Impulse 3, recyclers' research 14 level 2 (as in fleets-scenario.test.ts).
+    for (const [research, level] of [
+      [7, 6],
+      [8, 3],
+      [14, 2],
+    ] as const)
+      await setResearch(t.database.db, player.me.id, research, level);
+    // A debris field in the null system farthest along the orbit ids: its route crosses null space.
+    const field = await t.database.db
+      .selectFrom('orbits')
+      .innerJoin('systems', 'systems.id', 'orbits.system_id')
+      .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
+      .select(['orbits.id', 'orbits.system_id', 'orbits.index'])
+      .where('systems.security_id', '=', 3)
+      .where('planets.id', 'is', null)
+      .orderBy('orbits.id', 'desc')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('orbits')
+      .set({ debris_metal: 1e6, debris_crystal: 1e6 })
+      .where('id', '=', field.id)
+      .execute();
+    const fleets: Fleet[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const sent = await call(t, player, 'POST', '/me/fleets', {
+        mission: 5,
+        speed: 100,
+        prefer: 'shortest',
+        target: { system_id: field.system_id, orbit: field.index },
+        ships: [{ id: RECYCLER, count: 5 }],
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      fleets.push(sent.body.data as unknown as Fleet);
+      t.clock.advance(1_000);
+    }
+    const stored = async () =>
+      (
+        await t.database.db
+          .selectFrom('accounts')
+          .select('next_event_at')
+          .where('id', '=', player.me.id)
+          .executeTakeFirstOrThrow()
+      ).next_event_at;
+    const state = await loadAccountState(t.database.db, player.me.id);
+    expect(state.fleets?.every((fleet) => fleet.passes.length > 0)).toBe(true);
+    const firstPass = nextEventAt(state) as number;
+    const wakeUp = nextWakeUpAt(state) as number;
+    // The stored wake-up is the first instant something happens, past the quiet passes before it.
+    expect(firstPass).toBeLessThan(wakeUp);
+    expect(await stored()).toBe(new Date(wakeUp).toISOString());
+    const deps = economyDeps({ db: t.database.db, dialect: t.database.dialect, config: t.config });
+    // Past the first (quiet) pass nobody is due: no visit, no write.
+    t.clock.set(firstPass + 1);
+    expect(await runSchedulerOnce(deps, t.clock())).toBe(0);
+    // At the wake-up the scheduler comes: an arrival (or an ambush) is applied.
+    t.clock.set(wakeUp + 1);
+    expect(await runSchedulerOnce(deps, t.clock())).toBeGreaterThanOrEqual(1);
+    const after = await loadAccountState(t.database.db, player.me.id);
+    expect(after.settledAt).toBeGreaterThanOrEqual(wakeUp);
+    expect(await stored()).toBe(
+      nextWakeUpAt(after) === null ? null : new Date(nextWakeUpAt(after) as number).toISOString(),
+    );
   });
 });

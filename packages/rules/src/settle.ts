@@ -13,7 +13,7 @@ import {
 } from './formulas/index.js';
 import { currentLevel, findPlanet, requirementsHold } from './requirements.js';
 import type { CombatEngine } from './fleets/combat.js';
-import { nextFleetInstant, processFleetsAt } from './fleets/events.js';
+import { nextEventfulFleetInstant, nextFleetInstant, processFleetsAt } from './fleets/events.js';
 import { resolveCombat } from './combat/index.js';
 import type {
   AccountState,
@@ -316,6 +316,23 @@ export function settle(
  * commandant expiry after `settledAt`; null when nothing is scheduled.
  */
 export function nextEventAt(state: AccountState): number | null {
+  const next = Math.min(nextEconomyEventAt(state), nextFleetInstant(state) ?? Infinity);
+  return Number.isFinite(next) ? next : null;
+}
+
+/**
+ * When settling the account next changes something beyond the passes its fleets have made: the
+ * server's wake-up for it (decision 216). nextEventAt without the pirate passes whose draw
+ * misses, after which the state is the one settling before them gives, but for the passes, and
+ * no event comes of them. Never earlier than nextEventAt; null when nothing is scheduled.
+ */
+export function nextWakeUpAt(state: AccountState): number | null {
+  const next = nextEventfulFleetInstant(state, nextEconomyEventAt(state));
+  return Number.isFinite(next) ? next : null;
+}
+
+/** The earliest level finish, next unit delivery or commandant expiry; Infinity without one. */
+function nextEconomyEventAt(state: AccountState): number {
   let next = Infinity;
   const { levels, orders } = activeHeads(state);
   for (const item of levels) next = Math.min(next, item.finishAt ?? Infinity);
@@ -326,6 +343,5 @@ export function nextEventAt(state: AccountState): number | null {
   }
   for (const until of Object.values(state.commandants))
     if (until > state.settledAt) next = Math.min(next, until);
-  next = Math.min(next, nextFleetInstant(state) ?? Infinity);
-  return Number.isFinite(next) ? next : null;
+  return next;
 }

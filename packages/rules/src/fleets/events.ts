@@ -2,7 +2,7 @@ import { resolveCombat } from '../combat/index.js';
 import { writableFleet } from '../clone.js';
 import { addResources } from '../formulas/index.js';
 import { findPlanet } from '../requirements.js';
-import { createRandom } from '../universe/random.js';
+import { createRandom, type Random } from '../universe/random.js';
 import type {
   AccountState,
   FleetNotice,
@@ -24,6 +24,7 @@ import {
 } from './combat.js';
 import {
   findFleet,
+  fleetLegEndsAt,
   fleetSeed,
   isExternalArrival,
   nextFleetEventAt,
@@ -63,6 +64,37 @@ export function nextFleetInstant(account: AccountState): number | null {
   return Number.isFinite(next) ? next : null;
 }
 
+/**
+ * The random stream of a pirate draw, past its first number when the pirates attack; null when
+ * they do not (the draw then changes nothing). The draw depends on the owner, the fleet and the
+ * instant alone, so it is known from the moment the pass is planned.
+ */
+function pirateStream(accountId: number, fleetId: number, at: number): Random | null {
+  const random = createRandom(fleetSeed(accountId, fleetId, at, 'pirates'));
+  return random.chance(PIRATE_CHANCE) ? random : null;
+}
+
+/**
+ * The earliest instant before `before` a fleet of the account has something to do that changes
+ * more than its list of passes: a leg's end, or a pass whose pirates attack. A quiet pass (96 % of
+ * them) is left out: settling over it or past it gives the same state and no event (decision 216).
+ * Returns `before` when nothing comes earlier.
+ */
+export function nextEventfulFleetInstant(account: AccountState, before: number): number {
+  let next = before;
+  for (const fleet of account.fleets ?? []) {
+    next = Math.min(next, fleetLegEndsAt(fleet));
+    for (const pass of fleet.passes) {
+      if (pass.at >= next) break;
+      if (pirateStream(account.accountId, fleet.id, pass.at) !== null) {
+        next = pass.at;
+        break;
+      }
+    }
+  }
+  return next;
+}
+
 /** Cargo beyond what the surviving ships hold is lost with the ships that carried it, pro rata. */
 export function fitCargo(cargo: Resources, room: number): Resources {
   const total = cargoTotal(cargo);
@@ -86,8 +118,8 @@ function pirateDraw(
   events: GameEvent[],
   engine: CombatEngine,
 ): void {
-  const random = createRandom(fleetSeed(account.accountId, fleet.id, pass.at, 'pirates'));
-  if (!random.chance(PIRATE_CHANCE)) return;
+  const random = pirateStream(account.accountId, fleet.id, pass.at);
+  if (random === null) return;
   const budget = shipsWorth(fleet.ships) * (0.1 + 0.2 * random.next());
   const force = pirateForce(budget, random);
   if (Object.keys(force).length === 0) return;

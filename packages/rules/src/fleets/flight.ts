@@ -59,8 +59,13 @@ export function turnRound(fleet: FleetState, at: number): void {
 }
 
 /** The fleet's next event: a pirate draw, its arrival or its return. */
+/** When the fleet's current leg ends: its arrival while outbound, its return home after. */
+export function fleetLegEndsAt(fleet: FleetState): number {
+  return fleet.state === 'outbound' ? fleet.arrivesAt : (fleet.returnsAt ?? fleet.arrivesAt);
+}
+
 export function nextFleetEventAt(fleet: FleetState): number {
-  const leg = fleet.state === 'outbound' ? fleet.arrivesAt : (fleet.returnsAt ?? fleet.arrivesAt);
+  const leg = fleetLegEndsAt(fleet);
   const pass = fleet.passes[0];
   return pass !== undefined && pass.at < leg ? pass.at : leg;
 }

@@ -2,7 +2,13 @@ export * from './travel.js';
 export * from './plan.js';
 export * from './flight.js';
 export * from './combat.js';
-export { nextExternalFleetEvent, nextFleetInstant, PIRATE_CHANCE, fitCargo } from './events.js';
+export {
+  nextEventfulFleetInstant,
+  nextExternalFleetEvent,
+  nextFleetInstant,
+  PIRATE_CHANCE,
+  fitCargo,
+} from './events.js';
 export * from './actions.js';
 export * from './missions.js';
 export * from './view.js';

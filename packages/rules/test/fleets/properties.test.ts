@@ -15,7 +15,7 @@ import {
 } from '../../src/fleets/missions.js';
 import type { FleetOrder, TargetOrbitView } from '../../src/fleets/plan.js';
 import { flightSeconds, oneWayFuel } from '../../src/fleets/travel.js';
-import { settle } from '../../src/settle.js';
+import { nextEventAt, nextWakeUpAt, settle } from '../../src/settle.js';
 import type { AccountState, CombatReportData, GameEvent, MissionId, Resources } from '../../src/types.js';
 import type { Debris } from '../../src/universe/index.js';
 import { createRandom } from '../../src/universe/random.js';
@@ -427,47 +427,90 @@ function rounded(account: AccountState): AccountState {
 }
 
 describe('settling through fleet events', () => {
+  const fleetArb = fc.record({
+    target: fc.constantFrom(...TARGETS),
+    mission: fc.constantFrom<1 | 2 | 3>(1, 2, 3),
+    count: fc.integer({ min: 1, max: 10 }),
+    departure: fc.integer({ min: 0, max: 20_000 }),
+    recallAfter: fc.option(fc.integer({ min: 0, max: 40_000 })),
+  });
+  /** An account with up to three fleets sent (some recalled), frozen as the server keeps it. */
+  function withFleets(fleets: readonly (typeof fleetArb extends fc.Arbitrary<infer F> ? F : never)[]) {
+    let account = fleetOwner({ research: { 4: 5, 7: 2 } });
+    for (const spec of fleets) {
+      const sent = dispatchFleet(
+        account,
+        order({ mission: spec.mission, target: spec.target, ships: { 1: spec.count, 7: 1 } }),
+        // Attacks stop settling at their arrival: both paths must stop at the same place.
+        world(HOME, spec.mission === 3 ? { planet: { accountId: 2, planetId: 50 }, debris: null } : OWN),
+        T0 + spec.departure * 1000,
+        SPEED1,
+        resolveCombat,
+      );
+      if (!sent.ok) continue;
+      account = frozen(sent.value.state);
+      if (spec.recallAfter !== null) {
+        const recalled = recallFleet(
+          account,
+          sent.value.fleet.id,
+          account.settledAt + spec.recallAfter * 1000,
+          SPEED1,
+          resolveCombat,
+        );
+        if (recalled.ok) account = frozen(recalled.value.state);
+      }
+    }
+    return account;
+  }
+
+  it('nothing but the passes made changes before the wake-up, which quiet pirate passes do not bring forward', () => {
+    let quietSkipped = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fleetArb, { minLength: 1, maxLength: 3 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (fleets, fraction) => {
+          const account = withFleets(fleets);
+          const exact = nextEventAt(account);
+          const wakeUp = nextWakeUpAt(account);
+          if (exact === null) {
+            expect(wakeUp).toBeNull();
+            return;
+          }
+          expect(wakeUp).not.toBeNull();
+          expect(wakeUp as number).toBeGreaterThanOrEqual(exact);
+          if ((wakeUp as number) > exact) quietSkipped += 1;
+          // A fleet recalled at once is home at the instant it left: nothing comes before.
+          if ((wakeUp as number) <= account.settledAt) return;
+          // Any instant before the wake-up: no event, and the same fleets but for their passes.
+          const before =
+            account.settledAt + Math.floor(fraction * ((wakeUp as number) - 1 - account.settledAt));
+          const settled = settle(account, before, SPEED1, resolveCombat);
+          expect(settled.events).toEqual([]);
+          const withoutPasses = (state: AccountState) =>
+            (state.fleets ?? []).map((fleet) => ({ ...fleet, passes: [] }));
+          expect(withoutPasses(settled.state)).toEqual(withoutPasses(account));
+          expect(rounded(settled.state).planets.map((planet) => planet.ships)).toEqual(
+            account.planets.map((planet) => planet.ships),
+          );
+          // Settled past some passes, the wake-up is where it was.
+          expect(nextWakeUpAt(settled.state)).toBe(wakeUp);
+        },
+      ),
+      RUNS,
+    );
+    // The routes cross null systems: quiet passes were there to leave out.
+    expect(quietSkipped).toBeGreaterThan(50);
+  });
+
   it('to t1 then t2 equals settling to t2', () => {
-    const fleetArb = fc.record({
-      target: fc.constantFrom(...TARGETS),
-      mission: fc.constantFrom<1 | 2 | 3>(1, 2, 3),
-      count: fc.integer({ min: 1, max: 10 }),
-      departure: fc.integer({ min: 0, max: 20_000 }),
-      recallAfter: fc.option(fc.integer({ min: 0, max: 40_000 })),
-    });
     fc.assert(
       fc.property(
         fc.array(fleetArb, { minLength: 1, maxLength: 3 }),
         fc.integer({ min: 0, max: 200_000 }),
         fc.integer({ min: 0, max: 200_000 }),
         (fleets, a, b) => {
-          let account = fleetOwner({ research: { 4: 5, 7: 2 } });
-          for (const spec of fleets) {
-            const sent = dispatchFleet(
-              account,
-              order({ mission: spec.mission, target: spec.target, ships: { 1: spec.count, 7: 1 } }),
-              // Attacks stop settling at their arrival: both paths must stop at the same place.
-              world(
-                HOME,
-                spec.mission === 3 ? { planet: { accountId: 2, planetId: 50 }, debris: null } : OWN,
-              ),
-              T0 + spec.departure * 1000,
-              SPEED1,
-              resolveCombat,
-            );
-            if (!sent.ok) continue;
-            account = frozen(sent.value.state);
-            if (spec.recallAfter !== null) {
-              const recalled = recallFleet(
-                account,
-                sent.value.fleet.id,
-                account.settledAt + spec.recallAfter * 1000,
-                SPEED1,
-                resolveCombat,
-              );
-              if (recalled.ok) account = frozen(recalled.value.state);
-            }
-          }
+          const account = withFleets(fleets);
           const [t1, t2] = a <= b ? [a, b] : [b, a];
           const end = account.settledAt + t2 * 1000;
           const direct = settle(account, end, SPEED1, resolveCombat);

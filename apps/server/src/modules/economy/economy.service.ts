@@ -7,7 +7,7 @@ import {
   COMMANDANTS,
   computePoints,
   findModule,
-  nextEventAt,
+  nextWakeUpAt,
   settle,
   type AccountState,
   type GameEvent,
@@ -212,8 +212,8 @@ async function settleLocked<T>(
 
 /**
  * A visit that changed nothing, of an account whose wake-up has come (decision 210: a stored
- * `next_event_at` may be earlier than the next event): the exact next event is stored, so that
- * the scheduler does not pick the account again and again. Only `next_event_at` is written, which
+ * `next_event_at` may be earlier than the next event): the next wake-up (nextWakeUpAt, decision
+ * 216) is stored, so that the scheduler does not pick the account again and again. Only `next_event_at` is written, which
  * leaves the state's version (and the state kept at it) alone. Without the lock row: the
  * scheduler, which only visits accounts whose wake-up has come.
  */
@@ -225,8 +225,8 @@ async function renewWakeUp(
   row: LockedAccountRow | undefined,
 ): Promise<void> {
   if (row !== undefined && (row.next_event_at === null || fromIso(row.next_event_at) > at)) return;
-  const exact = nextEventAt(state);
-  const stored = exact === null ? null : toIso(exact);
+  const next = nextWakeUpAt(state);
+  const stored = next === null ? null : toIso(next);
   if (row !== undefined && row.next_event_at === stored) return;
   await renewWakeUpStatement.run(trx, stored, accountId);
 }
@@ -304,7 +304,7 @@ async function saveSettled(
     trx,
     before,
     after,
-    { points: computePoints(after), nextEventAt: nextEventAt(after) },
+    { points: computePoints(after), nextEventAt: nextWakeUpAt(after) },
     stored,
   );
   const emails = await emailsOf(trx, accountId, events);
@@ -409,7 +409,7 @@ export async function withAccounts<T>(
       // The derived columns as the row holds them, so that unchanged points and due times are not
       // written again (their indexes and the ranking trigger, decision 186); after the save they
       // are what it wrote, should the account come again.
-      const derived = { points: computePoints(after), nextEventAt: nextEventAt(after) };
+      const derived = { points: computePoints(after), nextEventAt: nextWakeUpAt(after) };
       const saved = await saveAccountState(trx, before, after, derived, stored.get(accountId));
       stored.set(accountId, saved.stored);
       const own = [...(await settlementEmails(trx, accountId, events)), ...(notices.get(accountId) ?? [])];
@@ -536,7 +536,7 @@ async function guardedWrite<T>(
   const statement = guardedSaveStatement(
     before,
     after,
-    { points: computePoints(after), nextEventAt: nextEventAt(after) },
+    { points: computePoints(after), nextEventAt: nextWakeUpAt(after) },
     { version: row.state_version, now: at, relaxedCommit: deps.database.dialect.relaxedCommit !== null },
   );
   if (statement === null) return NOT_GUARDED;

@@ -190,7 +190,8 @@ export interface DerivedColumns {
 
 /**
  * What `accounts.next_event_at` keeps after a save (decision 210): the scheduler's wake-up, a time
- * no later than the account's next event. A stored wake-up still ahead of `at` (the time the
+ * no later than the account's next event (`next`: nextWakeUpAt, which leaves out the pirate passes
+ * that change nothing, decision 216). A stored wake-up still ahead of `at` (the time the
  * state was settled to) stays when the new next event is not earlier: a construction started
  * then cancelled, or a second item queued behind the first, leaves the indexed column alone (on
  * PostgreSQL the row's update stays a HOT update, with no index entry to write; on SQLite no index
