@@ -75,18 +75,35 @@ function pirateStream(accountId: number, fleetId: number, at: number): Random | 
 }
 
 /**
+ * Whether the pirates of a pass attack, kept per pass object: a pass belongs to one fleet of one
+ * account and is never changed (settling drops it, a recall plans new ones), and the states the
+ * server keeps share their passes from one request to the next.
+ */
+const strikes = new WeakMap<FleetPass, boolean>();
+
+function piratesStrike(accountId: number, fleetId: number, pass: FleetPass): boolean {
+  let strike = strikes.get(pass);
+  if (strike === undefined) {
+    strike = pirateStream(accountId, fleetId, pass.at) !== null;
+    strikes.set(pass, strike);
+  }
+  return strike;
+}
+
+/**
  * The earliest instant before `before` a fleet of the account has something to do that changes
  * more than its list of passes: a leg's end, or a pass whose pirates attack. A quiet pass (96 % of
  * them) is left out: settling over it or past it gives the same state and no event (decision 216).
- * Returns `before` when nothing comes earlier.
+ * Returns `before` when nothing comes earlier. Only the passes before every leg's end are drawn.
  */
 export function nextEventfulFleetInstant(account: AccountState, before: number): number {
+  const fleets = account.fleets ?? [];
   let next = before;
-  for (const fleet of account.fleets ?? []) {
-    next = Math.min(next, fleetLegEndsAt(fleet));
+  for (const fleet of fleets) next = Math.min(next, fleetLegEndsAt(fleet));
+  for (const fleet of fleets) {
     for (const pass of fleet.passes) {
       if (pass.at >= next) break;
-      if (pirateStream(account.accountId, fleet.id, pass.at) !== null) {
+      if (piratesStrike(account.accountId, fleet.id, pass)) {
         next = pass.at;
         break;
       }
