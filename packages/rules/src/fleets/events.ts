@@ -2,7 +2,7 @@ import { resolveCombat } from '../combat/index.js';
 import { writableFleet } from '../clone.js';
 import { addResources } from '../formulas/index.js';
 import { findPlanet } from '../requirements.js';
-import { createRandom, type Random } from '../universe/random.js';
+import { createRandom } from '../universe/random.js';
 import type {
   AccountState,
   FleetNotice,
@@ -65,36 +65,41 @@ export function nextFleetInstant(account: AccountState): number | null {
 }
 
 /**
- * The random stream of a pirate draw, past its first number when the pirates attack; null when
- * they do not (the draw then changes nothing). The draw depends on the owner, the fleet and the
- * instant alone, so it is known from the moment the pass is planned.
+ * The pirates a fleet meets entering a null system at `at`, or null when none come: the draw missed
+ * (96 %), or the fleet is worth too little for the cheapest pirate ship. The draw depends on the
+ * owner, the fleet, the instant and the fleet's ships alone, so it is known from the moment the
+ * pass is planned, for as long as the ships stay.
  */
-function pirateStream(accountId: number, fleetId: number, at: number): Random | null {
-  const random = createRandom(fleetSeed(accountId, fleetId, at, 'pirates'));
-  return random.chance(PIRATE_CHANCE) ? random : null;
+function pirateAmbush(accountId: number, fleet: FleetState, at: number): Record<number, number> | null {
+  const random = createRandom(fleetSeed(accountId, fleet.id, at, 'pirates'));
+  if (!random.chance(PIRATE_CHANCE)) return null;
+  const budget = shipsWorth(fleet.ships) * (0.1 + 0.2 * random.next());
+  const force = pirateForce(budget, random);
+  return Object.keys(force).length === 0 ? null : force;
 }
 
 /**
- * Whether the pirates of a pass attack, kept per pass object: a pass belongs to one fleet of one
- * account and is never changed (settling drops it, a recall plans new ones), and the states the
- * server keeps share their passes from one request to the next.
+ * Whether pirates come at a pass, kept per pass object with the ships it was drawn for: a pass
+ * belongs to one fleet of one account and is never changed (settling drops it, a recall plans new
+ * ones), and the states the server keeps share their passes from one request to the next.
  */
-const strikes = new WeakMap<FleetPass, boolean>();
+const ambushes = new WeakMap<FleetPass, { ships: FleetState['ships']; ambush: boolean }>();
 
-function piratesStrike(accountId: number, fleetId: number, pass: FleetPass): boolean {
-  let strike = strikes.get(pass);
-  if (strike === undefined) {
-    strike = pirateStream(accountId, fleetId, pass.at) !== null;
-    strikes.set(pass, strike);
-  }
-  return strike;
+function ambushAt(accountId: number, fleet: FleetState, pass: FleetPass): boolean {
+  const kept = ambushes.get(pass);
+  if (kept !== undefined && kept.ships === fleet.ships) return kept.ambush;
+  const ambush = pirateAmbush(accountId, fleet, pass.at) !== null;
+  ambushes.set(pass, { ships: fleet.ships, ambush });
+  return ambush;
 }
 
 /**
  * The earliest instant before `before` a fleet of the account has something to do that changes
- * more than its list of passes: a leg's end, or a pass whose pirates attack. A quiet pass (96 % of
- * them) is left out: settling over it or past it gives the same state and no event (decision 216).
- * Returns `before` when nothing comes earlier. Only the passes before every leg's end are drawn.
+ * more than its list of passes: a leg's end, or a pass where pirates come. A quiet pass (96 % of
+ * them and more) is left out: settling over it or past it gives the same state and no event
+ * (decision 216). Until that instant the fleets keep their ships, so each pass is drawn for the
+ * ships it will meet the pirates with. Returns `before` when nothing comes earlier. Only the passes
+ * before every leg's end are drawn.
  */
 export function nextEventfulFleetInstant(account: AccountState, before: number): number {
   const fleets = account.fleets ?? [];
@@ -103,7 +108,7 @@ export function nextEventfulFleetInstant(account: AccountState, before: number):
   for (const fleet of fleets) {
     for (const pass of fleet.passes) {
       if (pass.at >= next) break;
-      if (piratesStrike(account.accountId, fleet.id, pass)) {
+      if (ambushAt(account.accountId, fleet, pass)) {
         next = pass.at;
         break;
       }
@@ -135,11 +140,8 @@ function pirateDraw(
   events: GameEvent[],
   engine: CombatEngine,
 ): void {
-  const random = pirateStream(account.accountId, fleet.id, pass.at);
-  if (random === null) return;
-  const budget = shipsWorth(fleet.ships) * (0.1 + 0.2 * random.next());
-  const force = pirateForce(budget, random);
-  if (Object.keys(force).length === 0) return;
+  const force = pirateAmbush(account.accountId, fleet, pass.at);
+  if (force === null) return;
   const attacker = stacksOf(force);
   const defender = stacksOf(fleet.ships);
   const result = engine({

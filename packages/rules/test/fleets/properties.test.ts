@@ -495,6 +495,9 @@ describe('settling through fleet events', () => {
           );
           // Settled past some passes, the wake-up is where it was.
           expect(nextWakeUpAt(settled.state)).toBe(wakeUp);
+          // And at the wake-up something happens: an event, or an arrival the server applies.
+          const woken = settle(account, wakeUp as number, SPEED1, resolveCombat);
+          expect(woken.events.length > 0 || nextExternalFleetEvent(woken.state) !== null).toBe(true);
         },
       ),
       RUNS,

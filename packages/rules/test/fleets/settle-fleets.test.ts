@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCombat } from '../../src/combat/index.js';
 import { dispatchFleet, recallFleet } from '../../src/fleets/actions.js';
-import { nextExternalFleetEvent } from '../../src/fleets/events.js';
+import { nextExternalFleetEvent, PIRATE_CHANCE } from '../../src/fleets/events.js';
+import { fleetSeed } from '../../src/fleets/flight.js';
 import type { CombatEngine } from '../../src/fleets/combat.js';
 import type { TargetOrbitView } from '../../src/fleets/plan.js';
 import { computePoints } from '../../src/points.js';
-import { nextEventAt, settle } from '../../src/settle.js';
+import { nextEventAt, nextWakeUpAt, settle } from '../../src/settle.js';
+import { createRandom } from '../../src/universe/random.js';
 import type { AccountState, FleetNotice, GameEvent } from '../../src/types.js';
 import { DAY, SPEED1, T0 } from '../factories.js';
 import { fleetOwner, HOME, order, STUB_ENGINES, world } from './world.js';
@@ -23,6 +25,48 @@ function send(account: AccountState, change: Parameters<typeof order>[0], target
   if (!sent.ok) throw new Error(sent.message);
   return sent.value;
 }
+
+describe('the wake-up past quiet pirate passes (decision 216)', () => {
+  /** A fleet of `fighters` light fighters to null space, with one pass where the draw strikes. */
+  function strikingPass(fighters: number) {
+    const { state, fleet } = send(
+      fleetOwner(),
+      { target: NULL_TARGET, ships: { 1: fighters } },
+      OWN_PLANET_2,
+    );
+    let at = fleet.departedAt + 1;
+    while (!createRandom(fleetSeed(state.accountId, fleet.id, at, 'pirates')).chance(PIRATE_CHANCE)) at += 1;
+    expect(at).toBeLessThan(fleet.arrivesAt);
+    const passes = [{ systemId: 38, at }];
+    return { state: { ...state, fleets: [{ ...fleet, passes }] }, at, arrivesAt: fleet.arrivesAt };
+  }
+
+  it('wakes at a pass where pirates attack a fleet worth their while', () => {
+    const { state, at } = strikingPass(50);
+    expect(nextEventAt(state)).toBe(at);
+    expect(nextWakeUpAt(state)).toBe(at);
+    expect(notices(settle(state, at, SPEED1).events).map((n) => n.key)).toEqual(['pirate_ambush']);
+  });
+
+  it('sleeps through a draw that strikes a fleet worth less than the cheapest pirate ship can be bought for', () => {
+    // One light fighter: 10 to 30 % of its worth buys no nomad raider (4,500).
+    const { state, at, arrivesAt } = strikingPass(1);
+    expect(nextEventAt(state)).toBe(at);
+    expect(nextWakeUpAt(state)).toBe(arrivesAt);
+    expect(settle(state, arrivesAt - 1, SPEED1).events).toEqual([]);
+  });
+
+  it('sleeps through passes whose draw misses', () => {
+    const { state, fleet } = send(fleetOwner(), { target: NULL_TARGET, ships: { 1: 50 } }, OWN_PLANET_2);
+    const quiet = fleet.passes.filter(
+      (pass) => !createRandom(fleetSeed(state.accountId, fleet.id, pass.at, 'pirates')).chance(PIRATE_CHANCE),
+    );
+    expect(quiet.length).toBeGreaterThan(0);
+    const calm = { ...state, fleets: [{ ...fleet, passes: quiet }] };
+    expect(nextEventAt(calm)).toBe(quiet[0]?.at);
+    expect(nextWakeUpAt(calm)).toBe(fleet.arrivesAt);
+  });
+});
 
 describe('fleets in settling', () => {
   it('unloads a transport on an own planet, then lands the ships home after the way back', () => {
