@@ -33,7 +33,6 @@ import {
   loadAccountRow,
   loadAccountState,
   saveAccountState,
-  stateVersions,
   storedForm,
   type AccountVersionRow,
   type DerivedColumns,
@@ -395,9 +394,12 @@ export async function withAccounts<T>(
       rows,
     );
     const { changes, result } = await fn(trx, states);
-    // As saveSettled does for one account, with one statement for all the accounts' emails and
-    // one for their new versions (read after the last write to their state tables).
+    // As saveSettled does for one account, with one statement for all the accounts' emails. Each
+    // save's own update of the account row returns its new version (migration 015): nothing
+    // after it writes to that account's state tables (each account is saved once, and the fleet
+    // rows and colonies `fn` wrote came before).
     const emails: { accountId: number; email: EmailToSend }[] = [];
+    const versions = new Map<number, number>();
     const notices = await fleetNoticeEmailsOf(
       trx,
       new Map(changes.map((change) => [change.after.accountId, change.events])),
@@ -412,15 +414,12 @@ export async function withAccounts<T>(
       const derived = { points: computePoints(after), nextEventAt: nextWakeUpAt(after) };
       const saved = await saveAccountState(trx, before, after, derived, stored.get(accountId));
       stored.set(accountId, saved.stored);
+      versions.set(accountId, saved.version);
       const own = [...(await settlementEmails(trx, accountId, events)), ...(notices.get(accountId) ?? [])];
       for (const email of own) emails.push({ accountId, email });
       await announce(trx, deps, accountId, toLiveEvents(events, own.length), onCommit);
     }
     await insertEmailsOf(trx, emails);
-    const versions = await stateVersions(
-      trx,
-      changes.map((change) => change.after.accountId),
-    );
     for (const change of changes) {
       const onCommit = pending.get(change.after.accountId);
       const version = versions.get(change.after.accountId);

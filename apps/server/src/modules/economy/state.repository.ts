@@ -520,21 +520,6 @@ function withDropped(
   return copy ?? next;
 }
 
-const stateVersionsIn = preparedForLists<[], { id: number; state_version: number }>(0, (db, _fixed, ids) =>
-  db.selectFrom('accounts').select(['id', 'state_version']).where('id', 'in', ids),
-);
-
-/** The `state_version` of several accounts as this transaction sees it, with one statement. */
-export async function stateVersions(
-  trx: Kysely<Database>,
-  accountIds: readonly number[],
-): Promise<Map<number, number>> {
-  const keys = padKeys(accountIds);
-  if (keys.length === 0) return new Map();
-  const rows = await stateVersionsIn(keys.length).execute(trx, ...keys);
-  return new Map(rows.map((row) => [Number(row.id), Number(row.state_version)]));
-}
-
 const focusIndexOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
   db.selectFrom('accounts').select('focus_planet_index').where('id', '=', accountId),
 );
