@@ -2,7 +2,7 @@ import { resolveCombat } from '../combat/index.js';
 import { writableFleet } from '../clone.js';
 import { addResources } from '../formulas/index.js';
 import { findPlanet } from '../requirements.js';
-import { createRandom } from '../universe/random.js';
+import { createRandom, firstDraw } from '../universe/random.js';
 import type {
   AccountState,
   FleetNotice,
@@ -71,8 +71,11 @@ export function nextFleetInstant(account: AccountState): number | null {
  * pass is planned, for as long as the ships stay.
  */
 function pirateAmbush(accountId: number, fleet: FleetState, at: number): Record<number, number> | null {
-  const random = createRandom(fleetSeed(accountId, fleet.id, at, 'pirates'));
-  if (!random.chance(PIRATE_CHANCE)) return null;
+  const seed = fleetSeed(accountId, fleet.id, at, 'pirates');
+  // The stream's first number decides (`chance`); the generator is made only when pirates come.
+  if (!(firstDraw(seed) < PIRATE_CHANCE)) return null;
+  const random = createRandom(seed);
+  random.next();
   const budget = shipsWorth(fleet.ships) * (0.1 + 0.2 * random.next());
   const force = pirateForce(budget, random);
   return Object.keys(force).length === 0 ? null : force;
