@@ -7,7 +7,11 @@ const levelItem = (item: LevelItem): LevelItem => ({
 });
 const unitOrder = (order: UnitOrder): UnitOrder => ({ ...order, paid: resources(order.paid) });
 
-/** Route stops are never changed after departure, so they are shared. */
+/**
+ * Route stops are never changed after departure, nor a pirate pass once planned (settling drops
+ * it from the list, a recall plans new ones), so they are shared: the wake-up keeps each pass's
+ * draw by the pass (decision 216).
+ */
 export function cloneFleet(fleet: FleetState): FleetState {
   return {
     ...fleet,
@@ -15,7 +19,7 @@ export function cloneFleet(fleet: FleetState): FleetState {
     target: { ...fleet.target },
     ships: { ...fleet.ships },
     cargo: resources(fleet.cargo),
-    passes: fleet.passes.map((pass) => ({ ...pass })),
+    passes: [...fleet.passes],
   };
 }
 
