@@ -312,6 +312,49 @@ export function settle(
 }
 
 /**
+ * `settle` for a read: when nothing happens between the state's instant and `now` (no level,
+ * unit order, commandant or fleet event, no unit delivered), the result shares everything with
+ * `state` but its planets and their resources, which production moved: no copy of the queues,
+ * levels and fleets an idle read would only look at. Otherwise `settle` itself. The result must
+ * not be changed in place (an action copies what it is given); it is the state `settle` gives.
+ */
+export function settleForReading(
+  state: AccountState,
+  now: number,
+  config: RulesConfig,
+  engine: CombatEngine = resolveCombat,
+): SettleResult {
+  const from = state.settledAt;
+  if (
+    !(now > from) ||
+    (nextInstant(state, from) ?? Infinity) <= now ||
+    (nextFleetInstant(state) ?? Infinity) <= now ||
+    deliversBy(state, now)
+  )
+    return settle(state, now, config, engine);
+  const account: AccountState = {
+    ...state,
+    settledAt: now,
+    planets: state.planets.map((planet) => ({ ...planet, resources: { ...planet.resources } })),
+  };
+  accrue(account, from, now, config);
+  return { state: account, events: [] };
+}
+
+/** Whether an active unit order has a unit finished by `at` not yet delivered (deliverPartial). */
+function deliversBy(account: AccountState, at: number): boolean {
+  for (const planet of account.planets) {
+    for (const head of [planet.queues.ships[0], planet.queues.defenses[0]]) {
+      if (head === undefined || head.state !== 2 || head.startedAt === null || head.unitDurationMs === null)
+        continue;
+      if (Math.min(head.quantity, Math.floor((at - head.startedAt) / head.unitDurationMs)) > head.delivered)
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
  * When the account next needs settling: the earliest level finish, next unit delivery or
  * commandant expiry after `settledAt`; null when nothing is scheduled.
  */

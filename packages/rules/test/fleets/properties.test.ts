@@ -15,7 +15,7 @@ import {
 } from '../../src/fleets/missions.js';
 import type { FleetOrder, TargetOrbitView } from '../../src/fleets/plan.js';
 import { flightSeconds, oneWayFuel } from '../../src/fleets/travel.js';
-import { nextEventAt, nextWakeUpAt, settle } from '../../src/settle.js';
+import { nextEventAt, nextWakeUpAt, settle, settleForReading } from '../../src/settle.js';
 import type { AccountState, CombatReportData, GameEvent, MissionId, Resources } from '../../src/types.js';
 import type { Debris } from '../../src/universe/index.js';
 import { createRandom } from '../../src/universe/random.js';
@@ -504,6 +504,23 @@ describe('settling through fleet events', () => {
     );
     // The routes cross null systems: quiet passes were there to leave out.
     expect(quietSkipped).toBeGreaterThan(50);
+  });
+
+  it('settling for a read gives what settle gives, fleets in flight or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fleetArb, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        (fleets, seconds) => {
+          const account = withFleets(fleets);
+          const at = account.settledAt + seconds * 1000;
+          expect(settleForReading(account, at, SPEED1, resolveCombat)).toEqual(
+            settle(account, at, SPEED1, resolveCombat),
+          );
+        },
+      ),
+      RUNS,
+    );
   });
 
   it('to t1 then t2 equals settling to t2', () => {

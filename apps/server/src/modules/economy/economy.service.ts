@@ -9,6 +9,7 @@ import {
   findModule,
   nextWakeUpAt,
   settle,
+  settleForReading,
   type AccountState,
   type GameEvent,
   type PlanetState,
@@ -708,7 +709,9 @@ export async function readAccount<T>(
     focusIndex = loaded.row.focus_planet_index;
   }
   const at = Math.max(now, stored.settledAt);
-  const settled = settle(stored, at, deps.rules);
+  // A read's `fn` only looks at the state (an action it calls copies it first): an idle account's
+  // settled state shares all but its resources with the kept one.
+  const settled = settleForReading(stored, at, deps.rules);
   // A fleet arrival due at or from this account (settling stopped at its own, or another's is
   // on its way): withAccount applies it first.
   const arrivalDue =
