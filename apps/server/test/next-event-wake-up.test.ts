@@ -13,6 +13,16 @@ import { homePlanetId, setResources, setResearch } from './economy-fixtures.js';
 import { call, equip } from './fleets-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
+/** The account row's `next_event_at`, as stored. */
+async function storedWakeUp(t: TestApp, accountId: number): Promise<string | null> {
+  const row = await t.database.db
+    .selectFrom('accounts')
+    .select('next_event_at')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.next_event_at;
+}
+
 describe('nextEventToStore', () => {
   const time = fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null });
   it('never stores a wake-up after the next event, keeps only one still to come, and is stable', () => {
@@ -52,14 +62,7 @@ describe('the scheduler with wake-ups kept', () => {
     const player = await registerPlayer(t.app);
     const planetId = await homePlanetId(t.database.db, player.me.id);
     await setResources(t.database.db, planetId, { metal: 100_000, crystal: 100_000, fuel: 100_000 });
-    const nextEvent = async () =>
-      (
-        await t.database.db
-          .selectFrom('accounts')
-          .select('next_event_at')
-          .where('id', '=', player.me.id)
-          .executeTakeFirstOrThrow()
-      ).next_event_at;
+    const nextEvent = () => storedWakeUp(t, player.me.id);
     const call = (method: 'POST' | 'DELETE', url: string) =>
       t.app.inject({ method, url: `/api/v1${url}`, headers: player.headers });
     // Twice, so that the second start and cancel find the row's values as they stored them.
@@ -140,14 +143,7 @@ describe('quiet pirate passes (decision 216)', () => {
       fleets.push(sent.body.data as unknown as Fleet);
       t.clock.advance(1_000);
     }
-    const stored = async () =>
-      (
-        await t.database.db
-          .selectFrom('accounts')
-          .select('next_event_at')
-          .where('id', '=', player.me.id)
-          .executeTakeFirstOrThrow()
-      ).next_event_at;
+    const stored = () => storedWakeUp(t, player.me.id);
     const state = await loadAccountState(t.database.db, player.me.id);
     expect(state.fleets?.every((fleet) => fleet.passes.length > 0)).toBe(true);
     const firstPass = nextEventAt(state) as number;

@@ -70,21 +70,8 @@ export function createRandom(seed: string): Random {
  * draw that most often ends there (a pirate draw misses 96 % of the time).
  */
 export function firstDraw(seed: string): number {
-  let [a, b, c, d] = cyrb128(seed);
-  let t = 0;
-  for (let i = 0; i < 13; i++) {
-    a |= 0;
-    b |= 0;
-    c |= 0;
-    d |= 0;
-    t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-  }
-  return (t >>> 0) / 4294967296;
+  const [a = 0, b = 0, , d = 0] = randomState(seed);
+  return ((((a + b) | 0) + d) >>> 0) / 4294967296;
 }
 
 /**
