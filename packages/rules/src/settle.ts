@@ -218,14 +218,22 @@ function accrue(account: AccountState, from: number, to: number, config: RulesCo
   }
 }
 
+type OrderUnderWay = UnitOrder & { startedAt: number; unitDurationMs: number };
+
+const underWay = (order: UnitOrder | undefined): order is OrderUnderWay =>
+  order !== undefined && order.state === 2 && order.startedAt !== null && order.unitDurationMs !== null;
+
+/** How many units of an order under way are finished by `at`. */
+const unitsDoneBy = (order: OrderUnderWay, at: number): number =>
+  Math.min(order.quantity, Math.floor((at - order.startedAt) / order.unitDurationMs));
+
 /** Units of the active orders finished by `at` (orders finishing later than `at`). */
 function deliverPartial(account: AccountState, at: number, events: GameEvent[]): void {
   for (const planet of account.planets) {
     for (const typeId of [3, 4] as const) {
       const head = (typeId === 3 ? planet.queues.ships : planet.queues.defenses)[0];
-      if (head === undefined || head.state !== 2 || head.startedAt === null || head.unitDurationMs === null)
-        continue;
-      const done = Math.min(head.quantity, Math.floor((at - head.startedAt) / head.unitDurationMs));
+      if (!underWay(head)) continue;
+      const done = unitsDoneBy(head, at);
       if (done <= head.delivered) continue;
       const owned = typeId === 3 ? planet.ships : planet.defenses;
       owned[head.moduleId] = (owned[head.moduleId] ?? 0) + done - head.delivered;
@@ -344,19 +352,15 @@ export function settleForReading(
 /** Whether an active unit order has a unit finished by `at` not yet delivered (deliverPartial). */
 function deliversBy(account: AccountState, at: number): boolean {
   for (const planet of account.planets) {
-    for (const head of [planet.queues.ships[0], planet.queues.defenses[0]]) {
-      if (head === undefined || head.state !== 2 || head.startedAt === null || head.unitDurationMs === null)
-        continue;
-      if (Math.min(head.quantity, Math.floor((at - head.startedAt) / head.unitDurationMs)) > head.delivered)
-        return true;
-    }
+    for (const head of [planet.queues.ships[0], planet.queues.defenses[0]])
+      if (underWay(head) && unitsDoneBy(head, at) > head.delivered) return true;
   }
   return false;
 }
 
 /**
- * When the account next needs settling: the earliest level finish, next unit delivery or
- * commandant expiry after `settledAt`; null when nothing is scheduled.
+ * When the account next needs settling: the earliest level finish, next unit delivery, commandant
+ * expiry after `settledAt` or fleet event (pirate passes included); null when nothing is scheduled.
  */
 export function nextEventAt(state: AccountState): number | null {
   const next = Math.min(nextEconomyEventAt(state), nextFleetInstant(state) ?? Infinity);

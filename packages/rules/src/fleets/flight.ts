@@ -58,12 +58,12 @@ export function turnRound(fleet: FleetState, at: number): void {
   fleet.passes = passes;
 }
 
-/** The fleet's next event: a pirate draw, its arrival or its return. */
 /** When the fleet's current leg ends: its arrival while outbound, its return home after. */
 export function fleetLegEndsAt(fleet: FleetState): number {
   return fleet.state === 'outbound' ? fleet.arrivesAt : (fleet.returnsAt ?? fleet.arrivesAt);
 }
 
+/** The fleet's next event: a pirate draw, its arrival or its return. */
 export function nextFleetEventAt(fleet: FleetState): number {
   const leg = fleetLegEndsAt(fleet);
   const pass = fleet.passes[0];
