@@ -11,6 +11,7 @@
  * Run: node --max-semi-space-size=32 --import tsx bench/fleets.ts [--pg] [--quick] [--json] (the
  * server runs in this process: npm start's node flags, as bench/run.ts passes them)
  */
+import BetterSqlite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,27 +86,77 @@ async function load(spec: Omit<LoadSpec, 'connections'>): Promise<LoadResult> {
   );
 }
 
+/** Statement text (first 100 characters) -> how many ran, and the microseconds they took. */
+type StatementCounts = Map<string, { count: number; micros: number }>;
+
 /**
- * Counts the statements every Kysely executor of the process runs (the query executors share one
- * base class), by their first 100 characters, until `stop`.
+ * Counts the statements the process runs, by their first 100 characters, until `stop`, with the
+ * time each took on SQLite: at better-sqlite3's statements (the server runs most of them straight
+ * on its connection, decision 217), or, on PostgreSQL, at every Kysely executor (they share one
+ * base class; their time is a round trip, not counted).
  */
-function countStatements(db: Kysely<Database>): { stop(): Map<string, number> } {
-  const base = Object.getPrototypeOf(Object.getPrototypeOf(db.getExecutor())) as {
-    executeQuery: (this: unknown, query: CompiledQuery) => Promise<unknown>;
+function countStatements(db: Kysely<Database>, onSqlite: boolean): { stop(): StatementCounts } {
+  const counts: StatementCounts = new Map();
+  const record = (source: string, micros: number) => {
+    const text = source.replace(/\s+/g, ' ').slice(0, 100);
+    const entry = counts.get(text) ?? { count: 0, micros: 0 };
+    entry.count += 1;
+    entry.micros += micros;
+    counts.set(text, entry);
   };
-  const original = base.executeQuery;
-  const counts = new Map<string, number>();
-  base.executeQuery = function (this: unknown, query: CompiledQuery) {
-    const text = query.sql.replace(/\s+/g, ' ').slice(0, 100);
-    counts.set(text, (counts.get(text) ?? 0) + 1);
-    return original.call(this, query);
+  type Method = (this: { source: string }, ...args: unknown[]) => unknown;
+  const patched: [Record<string, Method>, string, Method][] = [];
+  const patch = (target: Record<string, Method>, name: string, wrapped: (original: Method) => Method) => {
+    const original = target[name] as Method;
+    patched.push([target, name, original]);
+    target[name] = wrapped(original);
   };
+  if (onSqlite) {
+    // Every connection's statements share better-sqlite3's Statement prototype.
+    const probe = new BetterSqlite(':memory:');
+    const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, Method>;
+    probe.close();
+    for (const name of ['run', 'all', 'get'])
+      patch(
+        statement,
+        name,
+        (original) =>
+          function (this: { source: string }, ...args: unknown[]) {
+            const started = performance.now();
+            try {
+              return original.apply(this, args);
+            } finally {
+              record(this.source, (performance.now() - started) * 1000);
+            }
+          },
+      );
+  } else {
+    const base = Object.getPrototypeOf(Object.getPrototypeOf(db.getExecutor())) as Record<string, Method>;
+    patch(
+      base,
+      'executeQuery',
+      (original) =>
+        function (this: unknown, ...args: unknown[]) {
+          record((args[0] as CompiledQuery).sql, 0);
+          return original.apply(this as { source: string }, args);
+        },
+    );
+  }
   return {
     stop() {
-      base.executeQuery = original;
+      for (const [target, name, original] of patched) target[name] = original;
       return counts;
     },
   };
+}
+
+function logStatements(counts: StatementCounts, units: number, unit: string): void {
+  const total = [...counts.values()].reduce((sum, { count }) => sum + count, 0);
+  log(
+    `${total} statements for ${units} of them (${(total / units).toFixed(1)} per ${unit}; µs each on SQLite):`,
+  );
+  for (const [text, { count, micros }] of [...counts].sort((a, b) => b[1].count - a[1].count).slice(0, 30))
+    log(`  ${String(count).padStart(7)} ${(micros / count).toFixed(1).padStart(7)}  ${text}`);
 }
 
 async function main(): Promise<FleetBench> {
@@ -304,18 +355,27 @@ async function main(): Promise<FleetBench> {
       await dispatchProfiler.post('Profiler.enable');
       await dispatchProfiler.post('Profiler.start');
     }
+    // BENCH_FLEETS_COUNT=1: the statements the dispatch runs make, by text.
+    const dispatchStatements =
+      process.env.BENCH_FLEETS_COUNT === '1' && runs > 0 ? countStatements(db, database === null) : null;
+    let dispatched = 0;
     for (let run = 1; run <= runs; run += 1) {
       const ceiling = await load({ ...helloSpec, seconds: SECONDS });
+      const cpu = process.cpuUsage();
       const result = await load({ ...dispatchSpec, seconds: SECONDS });
+      const used = process.cpuUsage(cpu);
+      const cpuUs = result.requests > 0 ? (used.user + used.system) / result.requests : 0;
       dispatch.ceilingRps.push(ceiling.requestsPerSecond);
       dispatch.rps.push(result.requestsPerSecond);
       dispatch.p99Ms.push(result.p99Ms);
       dispatch.failures += result.non2xx + result.errors;
+      dispatched += result.requests;
       log(
-        `dispatch run ${run}: ${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx) vs hello ${ceiling.requestsPerSecond.toFixed(0)} req/s`,
+        `dispatch run ${run}: ${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx; server ${cpuUs.toFixed(0)} µs CPU each) vs hello ${ceiling.requestsPerSecond.toFixed(0)} req/s`,
       );
       if (run < runs) await clearFleets(500);
     }
+    if (dispatchStatements !== null) logStatements(dispatchStatements.stop(), dispatched, 'dispatch');
     if (dispatchProfiler !== null && dispatchProfileFile !== undefined) {
       const { profile } = await dispatchProfiler.post('Profiler.stop');
       writeFileSync(dispatchProfileFile, JSON.stringify(profile));
@@ -413,7 +473,7 @@ async function main(): Promise<FleetBench> {
       await profiler.post('Profiler.start');
     }
     // BENCH_FLEETS_COUNT=1: the statements the server runs while the arrivals settle, by text.
-    const statements = process.env.BENCH_FLEETS_COUNT === '1' ? countStatements(db) : null;
+    const statements = process.env.BENCH_FLEETS_COUNT === '1' ? countStatements(db, database === null) : null;
     const settleStart = performance.now();
     const deadline = Date.now() + 300_000;
     let left = fleets;
@@ -424,13 +484,7 @@ async function main(): Promise<FleetBench> {
     }
     const seconds = (performance.now() - settleStart) / 1000;
     loopDelay.disable();
-    if (statements !== null) {
-      const counts = statements.stop();
-      const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-      log(`${total} statements while they settled (${(total / (fleets - left)).toFixed(1)} per arrival):`);
-      for (const [text, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 30))
-        log(`  ${String(n).padStart(7)}  ${text}`);
-    }
+    if (statements !== null) logStatements(statements.stop(), fleets - left, 'arrival');
     if (profiler !== null && profileFile !== undefined) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(profileFile, JSON.stringify(profile));
