@@ -6,6 +6,7 @@ import pg from 'pg';
 import { connectionLost } from './connection-lost.js';
 import { createDialectSeam, type DialectSeam } from './dialect.js';
 import type { Database } from './schema.js';
+import { registerSqliteConnection } from './sqlite-direct.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -220,6 +221,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     if (onDisk) sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     cacheStatements(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    registerSqliteConnection(db, sqlite);
     const checkpointer = onDisk
       ? startCheckpointer(target.file, synchronous, CHECKPOINT_INTERVAL_MS)
       : undefined;

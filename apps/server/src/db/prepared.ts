@@ -1,5 +1,6 @@
 import type { Database } from './schema.js';
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { executeCompiled } from './sqlite-direct.js';
 
 /**
  * A query built and compiled once per database, then run with new argument values.
@@ -57,7 +58,7 @@ export function prepared<A extends readonly unknown[], R>(
   const run = (db: Kysely<Database>, args: A): Promise<QueryResult<R>> => {
     const { query, slots } = compiledFor(db);
     const parameters = slots.map((slot, position) => (slot >= 0 ? args[slot] : query.parameters[position]));
-    return db.executeQuery<R>({ ...query, parameters });
+    return executeCompiled(db, { ...query, parameters });
   };
 
   return {

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { executeCompiled, markConnectionHolder } from './sqlite-direct.js';
 
 /**
  * SQLite's write transactions, committed in groups (decision 209). The process has one
@@ -91,7 +92,10 @@ async function drain<DB>(db: Kysely<DB>, committer: Committer): Promise<void> {
   try {
     while (committer.queue.length > 0) {
       // A group whose first transaction failed has been rolled back whole: the rest run anew.
-      await db.connection().execute((conn) => runGroup(conn as unknown as Kysely<never>, committer));
+      await db.connection().execute((conn) => {
+        markConnectionHolder(conn);
+        return runGroup(conn as unknown as Kysely<never>, committer);
+      });
     }
   } catch (error) {
     // No connection to be had (the database closed under them): every waiting caller is told.
@@ -113,7 +117,7 @@ async function runGroup(conn: Kysely<never>, committer: Committer): Promise<void
   const first = committer.queue.shift();
   if (first === undefined) return;
   try {
-    await conn.executeQuery(BEGIN);
+    await executeCompiled(conn, BEGIN);
   } catch (error) {
     first.reject(error);
     return;
@@ -135,18 +139,18 @@ async function runGroup(conn: Kysely<never>, committer: Committer): Promise<void
       performance.now() - started < GROUP_MS
     ) {
       const item = committer.queue.shift() as Queued;
-      await conn.executeQuery(SAVEPOINT);
+      await executeCompiled(conn, SAVEPOINT);
       try {
         const value = await item.fn(conn);
-        await conn.executeQuery(RELEASE);
+        await executeCompiled(conn, RELEASE);
         outcomes.push({ item, ok: true, value });
       } catch (error) {
-        await conn.executeQuery(ROLLBACK_TO);
-        await conn.executeQuery(RELEASE);
+        await executeCompiled(conn, ROLLBACK_TO);
+        await executeCompiled(conn, RELEASE);
         outcomes.push({ item, ok: false, value: error });
       }
     }
-    await conn.executeQuery(COMMIT);
+    await executeCompiled(conn, COMMIT);
     committer.stats.groups += 1;
     committer.stats.transactions += outcomes.length;
     committer.stats.largest = Math.max(committer.stats.largest, outcomes.length);
@@ -161,7 +165,7 @@ async function runGroup(conn: Kysely<never>, committer: Committer): Promise<void
 
 async function rollbackQuietly(conn: Kysely<never>): Promise<void> {
   try {
-    await conn.executeQuery(ROLLBACK);
+    await executeCompiled(conn, ROLLBACK);
   } catch {
     // No transaction left to roll back (SQLite ends one by itself on some errors).
   }
