@@ -101,23 +101,60 @@ function ambushAt(accountId: number, fleet: FleetState, pass: FleetPass): boolea
  * more than its list of passes: a leg's end, or a pass where pirates come. A quiet pass (96 % of
  * them and more) is left out: settling over it or past it gives the same state and no event
  * (decision 216). Until that instant the fleets keep their ships, so each pass is drawn for the
- * ships it will meet the pirates with. Returns `before` when nothing comes earlier. Only the passes
- * before every leg's end are drawn.
+ * ships it will meet the pirates with. Returns `before` when nothing comes earlier. A fleet's passes
+ * are drawn up to its own leg's end.
  */
 export function nextEventfulFleetInstant(account: AccountState, before: number): number {
-  const fleets = account.fleets ?? [];
   let next = before;
-  for (const fleet of fleets) next = Math.min(next, fleetLegEndsAt(fleet));
-  for (const fleet of fleets) {
-    for (const pass of fleet.passes) {
-      if (pass.at >= next) break;
-      if (ambushAt(account.accountId, fleet, pass)) {
-        next = pass.at;
-        break;
-      }
+  for (const fleet of account.fleets ?? [])
+    next = Math.min(next, firstEventfulInstant(account.accountId, fleet));
+  return next;
+}
+
+/**
+ * A fleet's first eventful instant (its leg's end, or an earlier pass where pirates come), kept
+ * per fleet object with what it was worked out from. A fleet left alone by a write is the same
+ * object from one request to the next (decision 215), so an account's wake-up looks at each
+ * fleet's passes once, not at every write. Settling only ever drops a fleet's first pass or
+ * gives it a new list, and a fight gives it new ships: the identities and the count below tell.
+ */
+const firstEvents = new WeakMap<
+  FleetState,
+  {
+    accountId: number;
+    ships: FleetState['ships'];
+    passes: FleetState['passes'];
+    first: FleetPass | undefined;
+    count: number;
+    legEnd: number;
+    at: number;
+  }
+>();
+
+function firstEventfulInstant(accountId: number, fleet: FleetState): number {
+  const legEnd = fleetLegEndsAt(fleet);
+  const { ships, passes } = fleet;
+  const kept = firstEvents.get(fleet);
+  if (
+    kept !== undefined &&
+    kept.legEnd === legEnd &&
+    kept.passes === passes &&
+    kept.first === passes[0] &&
+    kept.count === passes.length &&
+    kept.ships === ships &&
+    kept.accountId === accountId
+  )
+    return kept.at;
+  let at = legEnd;
+  for (const pass of passes) {
+    if (pass.at >= legEnd) break;
+    if (ambushAt(accountId, fleet, pass)) {
+      at = pass.at;
+      break;
     }
   }
-  return next;
+  firstEvents.set(fleet, { accountId, ships, passes, first: passes[0], count: passes.length, legEnd, at });
+  return at;
 }
 
 /** Cargo beyond what the surviving ships hold is lost with the ships that carried it, pro rata. */

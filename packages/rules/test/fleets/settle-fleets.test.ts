@@ -8,7 +8,7 @@ import type { TargetOrbitView } from '../../src/fleets/plan.js';
 import { computePoints } from '../../src/points.js';
 import { nextEventAt, nextWakeUpAt, settle } from '../../src/settle.js';
 import { createRandom } from '../../src/universe/random.js';
-import type { AccountState, FleetNotice, GameEvent } from '../../src/types.js';
+import type { AccountState, FleetNotice, FleetPass, FleetState, GameEvent } from '../../src/types.js';
 import { DAY, SPEED1, T0 } from '../factories.js';
 import { fleetOwner, HOME, order, STUB_ENGINES, world } from './world.js';
 
@@ -54,6 +54,29 @@ describe('the wake-up past quiet pirate passes (decision 216)', () => {
     expect(nextEventAt(state)).toBe(at);
     expect(nextWakeUpAt(state)).toBe(arrivesAt);
     expect(settle(state, arrivesAt - 1, SPEED1).events).toEqual([]);
+  });
+
+  it('works a fleet out again once settling drops its pass, a recall gives it new passes or a fight new ships', () => {
+    const { state, at, arrivesAt } = strikingPass(50);
+    const fleet = state.fleets[0] as FleetState;
+    const striking = fleet.passes[0] as FleetPass;
+    expect(nextWakeUpAt(state)).toBe(at);
+    // Kept for the same fleet object: asked again, the same answer.
+    expect(nextWakeUpAt({ ...state })).toBe(at);
+    // Settling drops a fleet's first pass in place.
+    fleet.passes.shift();
+    expect(nextWakeUpAt(state)).toBe(arrivesAt);
+    fleet.passes = [striking];
+    expect(nextWakeUpAt(state)).toBe(at);
+    // Ships worth too little for the cheapest pirate ship: the same draw brings nobody.
+    fleet.ships = { 1: 1 };
+    expect(nextWakeUpAt(state)).toBe(arrivesAt);
+    fleet.ships = { 1: 50 };
+    expect(nextWakeUpAt(state)).toBe(at);
+    // The fleet turned round: its leg now ends at its return.
+    const returnsAt = arrivesAt + 60_000;
+    Object.assign(fleet, { state: 'returning', returnsAt, passes: [] });
+    expect(nextWakeUpAt(state)).toBe(returnsAt);
   });
 
   it('sleeps through passes whose draw misses', () => {
