@@ -10,14 +10,15 @@ const unitOrder = (order: UnitOrder): UnitOrder => ({ ...order, paid: resources(
 /**
  * Route stops are never changed after departure, nor a pirate pass once planned (settling drops
  * it from the list, a recall plans new ones), so they are shared: the wake-up keeps each pass's
- * draw by the pass (decision 216).
+ * draw by the pass and the ships it was drawn for (decision 216). The ship counts are shared too:
+ * a fight gives the fleet a new record (`fleet.ships = survivors`), nothing changes one in place,
+ * and a kept state's are frozen (its points keep their worth).
  */
 export function cloneFleet(fleet: FleetState): FleetState {
   return {
     ...fleet,
     origin: { ...fleet.origin },
     target: { ...fleet.target },
-    ships: { ...fleet.ships },
     cargo: resources(fleet.cargo),
     passes: [...fleet.passes],
   };

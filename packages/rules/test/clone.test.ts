@@ -72,8 +72,10 @@ describe('cloneAccount', () => {
     expect(copy.fleets?.[0]).toBe(own);
     expect(writableFleet(copy, fleet.id)).toBe(own);
     if (own === undefined) throw new Error('no copy');
+    // Ship counts are shared (a fight gives the fleet new ones, nothing changes them in place).
+    expect(own.ships).toBe(fleet.ships);
     own.cargo.metal = 0;
-    own.ships[7] = 1;
+    own.ships = { ...own.ships, 7: 1 };
     own.passes.length = 0;
     expect(state).toEqual(before);
 

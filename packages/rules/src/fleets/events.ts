@@ -101,24 +101,24 @@ function ambushAt(accountId: number, fleet: FleetState, pass: FleetPass): boolea
  * more than its list of passes: a leg's end, or a pass where pirates come. A quiet pass (96 % of
  * them and more) is left out: settling over it or past it gives the same state and no event
  * (decision 216). Until that instant the fleets keep their ships, so each pass is drawn for the
- * ships it will meet the pirates with. Returns `before` when nothing comes earlier. A fleet's passes
- * are drawn up to its own leg's end.
+ * ships it will meet the pirates with. Returns `before` when nothing comes earlier. Only the passes
+ * before every leg's end are drawn.
  */
 export function nextEventfulFleetInstant(account: AccountState, before: number): number {
   let next = before;
-  for (const fleet of account.fleets ?? [])
-    next = Math.min(next, firstEventfulInstant(account.accountId, fleet));
+  for (const fleet of account.fleets ?? []) next = firstEventfulInstant(account.accountId, fleet, next);
   return next;
 }
 
 /**
- * A fleet's first eventful instant (its leg's end, or an earlier pass where pirates come), kept
- * per fleet object with what it was worked out from. A fleet left alone by a write is the same
- * object from one request to the next (decision 215), so an account's wake-up looks at each
- * fleet's passes once, not at every write. Settling only ever drops a fleet's first pass or
- * gives it a new list, and a fight gives it new ships: the identities and the count below tell.
+ * What is known of a fleet's passes, kept per fleet object with what it was worked out from: the
+ * passes before `quietUntil` bring no pirates, and `ambush` is the first that does (null: none
+ * found yet). A fleet left alone by a write is the same object from one request to the next
+ * (decision 215), so the wake-up draws each of its passes once, and only as far as it needs to.
+ * Settling only ever drops a fleet's first pass or gives it a new list, and a fight gives it new
+ * ships: the identities and the count below tell.
  */
-const firstEvents = new WeakMap<
+const scans = new WeakMap<
   FleetState,
   {
     accountId: number;
@@ -127,34 +127,50 @@ const firstEvents = new WeakMap<
     first: FleetPass | undefined;
     count: number;
     legEnd: number;
-    at: number;
+    quietUntil: number;
+    ambush: number | null;
   }
 >();
 
-function firstEventfulInstant(accountId: number, fleet: FleetState): number {
+/** min(`before`, the fleet's leg end, its first pass before both where pirates come). */
+function firstEventfulInstant(accountId: number, fleet: FleetState, before: number): number {
   const legEnd = fleetLegEndsAt(fleet);
   const { ships, passes } = fleet;
-  const kept = firstEvents.get(fleet);
+  let scan = scans.get(fleet);
   if (
-    kept !== undefined &&
-    kept.legEnd === legEnd &&
-    kept.passes === passes &&
-    kept.first === passes[0] &&
-    kept.count === passes.length &&
-    kept.ships === ships &&
-    kept.accountId === accountId
-  )
-    return kept.at;
-  let at = legEnd;
-  for (const pass of passes) {
-    if (pass.at >= legEnd) break;
-    if (ambushAt(accountId, fleet, pass)) {
-      at = pass.at;
-      break;
-    }
+    scan === undefined ||
+    scan.legEnd !== legEnd ||
+    scan.passes !== passes ||
+    scan.first !== passes[0] ||
+    scan.count !== passes.length ||
+    scan.ships !== ships ||
+    scan.accountId !== accountId
+  ) {
+    scan = {
+      accountId,
+      ships,
+      passes,
+      first: passes[0],
+      count: passes.length,
+      legEnd,
+      quietUntil: -Infinity,
+      ambush: null,
+    };
+    scans.set(fleet, scan);
   }
-  firstEvents.set(fleet, { accountId, ships, passes, first: passes[0], count: passes.length, legEnd, at });
-  return at;
+  const bound = Math.min(before, legEnd);
+  if (scan.ambush === null && scan.quietUntil < bound) {
+    for (const pass of passes) {
+      if (pass.at < scan.quietUntil) continue;
+      if (pass.at >= bound) break;
+      if (ambushAt(accountId, fleet, pass)) {
+        scan.ambush = pass.at;
+        break;
+      }
+    }
+    if (scan.ambush === null) scan.quietUntil = bound;
+  }
+  return Math.min(bound, scan.ambush ?? Infinity);
 }
 
 /** Cargo beyond what the surviving ships hold is lost with the ships that carried it, pro rata. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCombat } from '../../src/combat/index.js';
 import { dispatchFleet, recallFleet } from '../../src/fleets/actions.js';
-import { nextExternalFleetEvent, PIRATE_CHANCE } from '../../src/fleets/events.js';
+import { nextEventfulFleetInstant, nextExternalFleetEvent, PIRATE_CHANCE } from '../../src/fleets/events.js';
 import { fleetSeed } from '../../src/fleets/flight.js';
 import type { CombatEngine } from '../../src/fleets/combat.js';
 import type { TargetOrbitView } from '../../src/fleets/plan.js';
@@ -61,8 +61,10 @@ describe('the wake-up past quiet pirate passes (decision 216)', () => {
     const fleet = state.fleets[0] as FleetState;
     const striking = fleet.passes[0] as FleetPass;
     expect(nextWakeUpAt(state)).toBe(at);
-    // Kept for the same fleet object: asked again, the same answer.
+    // Kept for the same fleet object: asked again, the same answer, under any bound.
     expect(nextWakeUpAt({ ...state })).toBe(at);
+    expect(nextEventfulFleetInstant(state, at - 5)).toBe(at - 5);
+    expect(nextEventfulFleetInstant(state, at + 1)).toBe(at);
     // Settling drops a fleet's first pass in place.
     fleet.passes.shift();
     expect(nextWakeUpAt(state)).toBe(arrivesAt);
@@ -77,6 +79,18 @@ describe('the wake-up past quiet pirate passes (decision 216)', () => {
     const returnsAt = arrivesAt + 60_000;
     Object.assign(fleet, { state: 'returning', returnsAt, passes: [] });
     expect(nextWakeUpAt(state)).toBe(returnsAt);
+  });
+
+  it('draws the passes of a fleet only as far as asked, then goes on from there', () => {
+    const { state, at, arrivesAt } = strikingPass(50);
+    // Bounded before the striking pass: the bound; then past it: the pass, found where it left off.
+    expect(nextEventfulFleetInstant(state, at - 1)).toBe(at - 1);
+    expect(nextEventfulFleetInstant(state, at)).toBe(at);
+    expect(nextEventfulFleetInstant(state, Infinity)).toBe(at);
+    const { state: fresh } = strikingPass(50);
+    expect(nextEventfulFleetInstant(fresh, Infinity)).toBe(at);
+    expect(nextEventfulFleetInstant(fresh, at - 1)).toBe(at - 1);
+    expect(arrivesAt).toBeGreaterThan(at);
   });
 
   it('sleeps through passes whose draw misses', () => {
