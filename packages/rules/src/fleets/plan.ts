@@ -23,7 +23,7 @@ import {
   flightSeconds,
   isOwnRaceShip,
   oneWayFuel,
-  routeStops,
+  routeStopsKept,
   SPEED_PERCENTS,
   tripFuel,
   type PositionedSystem,
@@ -239,7 +239,7 @@ export function planFleet(
   );
   if (!found.ok)
     return refuseFleet(found.reason === 'UNKNOWN_PREFERENCE' ? 'INVALID_FLEET' : found.reason, found.message);
-  const stops = routeStops(found.value, systems);
+  const stops = routeStopsKept(found.value, systems);
   if (stops === undefined) return refuseFleet('UNKNOWN_SYSTEM', 'a system of the route is unknown');
 
   const room = cargoCapacity(ships);

@@ -48,6 +48,35 @@ export function routeStops(
   return { stops, distance: IN_SYSTEM_DISTANCE + position };
 }
 
+/**
+ * routeStops for a route `findRouteKept` handed out (frozen, one array per query), kept per route
+ * and universe: the stops of a route players fly again and again are worked out once and shared,
+ * frozen, by every fleet that flies it (route stops are never changed after departure; the server
+ * also keeps a shared route's stored text, fleets.repository.ts). Any other route is worked out
+ * each time, as routeStops does.
+ */
+const keptStops = new WeakMap<
+  readonly number[],
+  { systems: ReadonlyMap<number, PositionedSystem>; result: ReturnType<typeof routeStops> }
+>();
+
+export function routeStopsKept(
+  route: readonly number[],
+  systems: ReadonlyMap<number, PositionedSystem>,
+): { stops: RouteStop[]; distance: number } | undefined {
+  if (!Object.isFrozen(route)) return routeStops(route, systems);
+  const kept = keptStops.get(route);
+  if (kept !== undefined && kept.systems === systems) return kept.result;
+  const result = routeStops(route, systems);
+  if (result !== undefined) {
+    for (const stop of result.stops) Object.freeze(stop);
+    Object.freeze(result.stops);
+    Object.freeze(result);
+  }
+  keptStops.set(route, { systems, result });
+  return result;
+}
+
 /** One ship's speed with its drive research. */
 export function shipSpeed(account: AccountState, shipId: number): number {
   const def = findShipDef(shipId);

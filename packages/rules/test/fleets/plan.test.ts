@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchFleet, previewFleet, recallFleet } from '../../src/fleets/actions.js';
-import { planFleet, type FleetOrder, type TargetOrbitView } from '../../src/fleets/plan.js';
+import { planFleet, type FleetOrder, type FleetSystem, type TargetOrbitView } from '../../src/fleets/plan.js';
 import type { AccountState, FleetRefusalReason } from '../../src/types.js';
 import { SPEED1, T0 } from '../factories.js';
 import { EMPTY_ORBIT, fleetOwner, HOME, order, world } from './world.js';
@@ -168,5 +168,28 @@ describe('planning a fleet refuses every invalid order with a typed reason', () 
     expect(recalled.value.fleet.returnsAt).toBe(T0 + 2000);
     const again = recallFleet(recalled.value.state, fleet.id, T0 + 1500, SPEED1);
     expect(again.ok ? 'ok' : again.reason).toBe('NOT_RECALLABLE');
+  });
+});
+
+describe('the stops of a route flown again', () => {
+  it('are worked out once per route and universe, frozen and shared, and equal to the stops worked out afresh', () => {
+    const bySystem = () =>
+      new Map([...(world(HOME, OTHER).systems as FleetSystem[])].map((system) => [system.id, system]));
+    const universe = bySystem();
+    const plan = (systems: ReadonlyMap<number, FleetSystem> = universe) => {
+      const planned = planFleet(fleetOwner(), order(), { ...world(HOME, OTHER), systems }, T0, SPEED1);
+      if (!planned.ok) throw new Error(planned.message);
+      return planned.value;
+    };
+    const first = plan();
+    const again = plan();
+    expect(again.route).toBe(first.route);
+    expect(Object.isFrozen(first.route)).toBe(true);
+    expect(Object.isFrozen(first.route[1])).toBe(true);
+    // Another universe (another map of systems): worked out again, the same stops.
+    const other = plan(bySystem());
+    expect(other.route).not.toBe(first.route);
+    expect(other.route).toEqual(first.route);
+    expect(other.distance).toBe(first.distance);
   });
 });

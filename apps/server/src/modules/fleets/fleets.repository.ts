@@ -10,6 +10,7 @@ import {
   type FleetState,
   type FleetSystem,
   type RouteGraph,
+  type RouteStop,
   type SecurityId,
 } from '@starhold/rules';
 import { padKeys } from '../../db/coalesce.js';
@@ -37,6 +38,30 @@ export const fleetRowsIn = preparedForLists<[], FleetRow>(0, (db, _fixed, ids) =
  * guards with it instead of serialising every fleet of the account again (an account with a dozen
  * fleets in flight paid two dozen JSON.stringify per save, the largest cost of an arrival).
  */
+/**
+ * A route's text as stored, kept per frozen route: the rules share one frozen route among the
+ * fleets that fly it (`routeStopsKept`), and a kept state's routes are frozen, so a fleet saved
+ * again (turned round, recalled) or a new fleet on a known route has its longest part, the stops'
+ * positions (about 30 doubles to format), written once.
+ */
+const routeText = new WeakMap<readonly RouteStop[], string>();
+/** Where the route goes in the fleet's text: a JSON string no other field of a fleet can hold. */
+const ROUTE_MARK = '\u0000route';
+const ROUTE_MARK_JSON = JSON.stringify(ROUTE_MARK);
+
+/** Exactly `JSON.stringify(fleet)`, with a frozen route's text kept from its first time. */
+export function fleetJson(fleet: FleetState): string {
+  const route = fleet.route;
+  if (!Object.isFrozen(route)) return JSON.stringify(fleet);
+  let kept = routeText.get(route);
+  if (kept === undefined) {
+    kept = JSON.stringify(route);
+    routeText.set(route, kept);
+  }
+  const text = kept;
+  return JSON.stringify({ ...fleet, route: ROUTE_MARK }).replace(ROUTE_MARK_JSON, () => text);
+}
+
 const storedData = new WeakMap<FleetState, string>();
 
 export const fleetsFromRows = (rows: readonly FleetRow[]): FleetState[] =>
@@ -49,7 +74,7 @@ export const fleetsFromRows = (rows: readonly FleetRow[]): FleetState[] =>
 const dataOf = (fleet: FleetState): string => {
   let data = storedData.get(fleet);
   if (data === undefined) {
-    data = JSON.stringify(fleet);
+    data = fleetJson(fleet);
     storedData.set(fleet, data);
   }
   return data;
@@ -131,7 +156,7 @@ export async function saveFleets(
       if (data !== undefined) storedData.set(fleet, data);
       continue;
     }
-    const data = JSON.stringify(fleet);
+    const data = fleetJson(fleet);
     storedData.set(fleet, data);
     if (previous === undefined) {
       // The other account the arrival touches: the target planet's owner unless it is ours.
@@ -232,7 +257,7 @@ export async function updateFleetRows(
   rows: readonly { accountId: number; fleet: FleetState; previous: FleetState }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const written = rows.map(({ fleet }) => JSON.stringify(fleet));
+  const written = rows.map(({ fleet }) => fleetJson(fleet));
   const values = rows.map(
     ({ accountId, fleet, previous }, index) =>
       sql`(cast(${accountId} as integer), cast(${fleet.id} as integer), ${fleet.state}, ${toIso(fleet.arrivesAt)}, ${written[index]}, ${dataOf(previous)})`,
