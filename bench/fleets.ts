@@ -9,7 +9,11 @@
  * fleet leaves in the same instant) and then moves past the last arrival; autocannon loads it
  * from its own process (bench/load.ts). 127.0.0.1 only, bounded in time.
  * Run: node --max-semi-space-size=32 --import tsx bench/fleets.ts [--pg] [--quick] [--json] (the
- * server runs in this process: npm start's node flags, as bench/run.ts passes them)
+ * server runs in this process: npm start's node flags, as bench/run.ts passes them). Each dispatch
+ * run prints the server's CPU a request. BENCH_FLEETS=n: fewer fleets due; BENCH_FLEETS_ARRIVALS_ONLY=1:
+ * the arrival figure alone; BENCH_FLEETS_COUNT=1: the statements of the dispatch runs and of the
+ * arrivals, by text (each one's time on SQLite); BENCH_FLEETS_PROFILE / BENCH_FLEETS_DISPATCH_PROFILE
+ * =<file>: a CPU profile of the arrivals / of the dispatch runs.
  */
 import BetterSqlite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
