@@ -48,6 +48,12 @@ export function routeStops(
   return { stops, distance: IN_SYSTEM_DISTANCE + position };
 }
 
+/** routeStopsKept's answers, per kept route, with the universe they were worked out in. */
+const keptStops = new WeakMap<
+  readonly number[],
+  { systems: ReadonlyMap<number, PositionedSystem>; result: ReturnType<typeof routeStops> }
+>();
+
 /**
  * routeStops for a route `findRouteKept` handed out (frozen, one array per query), kept per route
  * and universe: the stops of a route players fly again and again are worked out once and shared,
@@ -55,11 +61,6 @@ export function routeStops(
  * also keeps a shared route's stored text, fleets.repository.ts). Any other route is worked out
  * each time, as routeStops does.
  */
-const keptStops = new WeakMap<
-  readonly number[],
-  { systems: ReadonlyMap<number, PositionedSystem>; result: ReturnType<typeof routeStops> }
->();
-
 export function routeStopsKept(
   route: readonly number[],
   systems: ReadonlyMap<number, PositionedSystem>,

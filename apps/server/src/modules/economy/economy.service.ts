@@ -214,8 +214,8 @@ async function settleLocked<T>(
  * A visit that changed nothing, of an account whose wake-up has come (decision 210: a stored
  * `next_event_at` may be earlier than the next event): the next wake-up (nextWakeUpAt, decision
  * 216) is stored, so that the scheduler does not pick the account again and again. Only
- * `next_event_at` is written, which leaves the state's version (and the state kept at it) alone. Without the lock row: the
- * scheduler, which only visits accounts whose wake-up has come.
+ * `next_event_at` is written, which leaves the state's version (and the state kept at it) alone.
+ * Without the lock row: the scheduler, which only visits accounts whose wake-up has come.
  */
 async function renewWakeUp(
   trx: Kysely<Database>,

@@ -34,11 +34,6 @@ export const fleetRowsIn = preparedForLists<[], FleetRow>(0, (db, _fixed, ids) =
 );
 
 /**
- * The stored `data` of fleets this process read or wrote, by fleet object: saving compares and
- * guards with it instead of serialising every fleet of the account again (an account with a dozen
- * fleets in flight paid two dozen JSON.stringify per save, the largest cost of an arrival).
- */
-/**
  * A route's text as stored, kept per frozen route: the rules share one frozen route among the
  * fleets that fly it (`routeStopsKept`), and a kept state's routes are frozen, so a fleet saved
  * again (turned round, recalled) or a new fleet on a known route has its longest part, the stops'
@@ -62,6 +57,11 @@ export function fleetJson(fleet: FleetState): string {
   return JSON.stringify({ ...fleet, route: ROUTE_MARK }).replace(ROUTE_MARK_JSON, () => text);
 }
 
+/**
+ * The stored `data` of fleets this process read or wrote, by fleet object: saving compares and
+ * guards with it instead of serialising every fleet of the account again (an account with a dozen
+ * fleets in flight paid two dozen JSON.stringify per save, the largest cost of an arrival).
+ */
 const storedData = new WeakMap<FleetState, string>();
 
 export const fleetsFromRows = (rows: readonly FleetRow[]): FleetState[] =>
