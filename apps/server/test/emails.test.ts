@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertEmails } from '../src/modules/economy/index.js';
+import { emailsRepository } from '../src/modules/emails/emails.repository.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 let t: TestApp;
@@ -197,5 +198,96 @@ describe('GET and PUT /me/emails/{id}', () => {
   it('refuses a non-numeric id with VALIDATION_ERROR', async () => {
     const player = await registerPlayer(t.app);
     expect((await call(player, 'GET', '/me/emails/abc')).status).toBe(400);
+  });
+});
+
+describe('kept inbox pages (decision 218)', () => {
+  async function emailsVersion(accountId: number): Promise<number> {
+    const row = await t.database.db
+      .selectFrom('accounts')
+      .select('emails_version')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return Number(row.emails_version);
+  }
+
+  it('serves a page again without reading the emails, until one arrives or is marked read', async () => {
+    const player = await registerPlayer(t.app);
+    const reads = vi.spyOn(emailsRepository, 'pageWithCounts');
+    try {
+      const first = await call(player, 'GET', '/me/emails?limit=10');
+      const again = await call(player, 'GET', '/me/emails?limit=10');
+      expect(again).toEqual(first);
+      expect(reads).toHaveBeenCalledTimes(1);
+
+      await addEmails(player.me.id, 1, t.clock() + 1000);
+      const arrived = await call(player, 'GET', '/me/emails?limit=10');
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(arrived.body.data.map((email) => email.title)).toEqual(['research_finished', 'welcome']);
+      expect(arrived.body.meta).toEqual({ offset: 0, limit: 10, total: 2, unread: 2 });
+
+      await call(player, 'PUT', `/me/emails/${arrived.body.data[0]!.id}`);
+      const marked = await call(player, 'GET', '/me/emails?limit=10');
+      expect(reads).toHaveBeenCalledTimes(3);
+      expect(marked.body.data.map((email) => email.read)).toEqual([true, false]);
+      expect(marked.body.meta?.unread).toBe(1);
+      const bell = await call(player, 'GET', '/me/emails?unread=true&limit=10');
+      expect(bell.body.data.map((email) => email.title)).toEqual(['welcome']);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it("keeps an account's pages when another account's emails change", async () => {
+    const player = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app);
+    await call(player, 'GET', '/me/emails');
+    const reads = vi.spyOn(emailsRepository, 'pageWithCounts');
+    try {
+      await addEmails(other.me.id, 2, t.clock() + 1000);
+      const [welcome] = (await call(other, 'GET', '/me/emails')).body.data;
+      await call(other, 'PUT', `/me/emails/${welcome!.id}`);
+      expect(reads).toHaveBeenCalledTimes(1);
+      await call(player, 'GET', '/me/emails');
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('moves the version with every change to the emails, whoever writes them', async () => {
+    const player = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app);
+    const start = await emailsVersion(player.me.id);
+    const untouched = await emailsVersion(other.me.id);
+    const { db } = t.database;
+    const inserted = await db
+      .insertInto('emails')
+      .values(
+        [1, 2].map(() => ({
+          account_id: player.me.id,
+          title: 'welcome',
+          params: '{}',
+          created_at: '2026-01-01T00:00:00.000Z',
+          read_at: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const afterInsert = await emailsVersion(player.me.id);
+    expect(afterInsert).toBeGreaterThan(start);
+    await db
+      .updateTable('emails')
+      .set({ read_at: '2026-01-02T00:00:00.000Z' })
+      .where('id', '=', inserted[0]!.id)
+      .execute();
+    const afterUpdate = await emailsVersion(player.me.id);
+    expect(afterUpdate).toBeGreaterThan(afterInsert);
+    await db.deleteFrom('emails').where('id', '=', inserted[1]!.id).execute();
+    expect(await emailsVersion(player.me.id)).toBeGreaterThan(afterUpdate);
+    expect(await emailsVersion(other.me.id)).toBe(untouched);
+    // The page read now shows what the table holds.
+    const page = await call(player, 'GET', '/me/emails');
+    expect(page.body.meta).toEqual({ offset: 0, limit: 25, total: 2, unread: 1 });
   });
 });

@@ -28,6 +28,8 @@ export interface AccountsTable {
   next_item_id: Generated<number>;
   /** Migration 013: 1 opens the admin console (decision 220). */
   operator: Generated<number>;
+  /** Moves with every change to the account's emails (migration 018, decision 218). */
+  emails_version: Generated<number>;
 }
 
 export interface RefreshTokensTable {

@@ -17,6 +17,7 @@ import { fleetsDueIndexMigration } from './014-fleets-due-index.js';
 import { stateVersionReturnedMigration } from './015-state-version-returned.js';
 import { guardedSingleStatementSaveMigration } from './016-guarded-single-statement-save.js';
 import { emailsUnreadIndexMigration } from './017-emails-unread-index.js';
+import { emailsVersionMigration } from './018-emails-version.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -43,4 +44,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['015-state-version-returned', stateVersionReturnedMigration],
   ['016-guarded-single-statement-save', guardedSingleStatementSaveMigration],
   ['017-emails-unread-index', emailsUnreadIndexMigration],
+  ['018-emails-version', emailsVersionMigration],
 ];

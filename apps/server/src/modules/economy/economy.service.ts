@@ -100,6 +100,11 @@ export interface AccountContext {
    * with its lock); a call that switches the focus sets it to the new index.
    */
   focusIndex?: number;
+  /**
+   * The version of the account's emails read with its row (migration 018), on the read path
+   * only: in a transaction the settling may still write emails.
+   */
+  emailsVersion?: number;
 }
 
 /** The focus planet of the account, whose visit is recorded. */
@@ -725,6 +730,7 @@ export async function readAccount<T>(
       inTransaction: false,
       afterCommit: (callback) => callback(),
       focusIndex,
+      emailsVersion: row.emails_version,
     });
   }
   return withAccount(deps, accountId, now, async (ctx) => ({ result: await fn(ctx) }));

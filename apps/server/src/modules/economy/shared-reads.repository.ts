@@ -21,11 +21,19 @@ import type { StateCache } from './state-cache.js';
 import { fleetRowsIn, incomingArrivalAt } from '../fleets/index.js';
 
 const accountRowsById = coalescedRowsById((db: Kysely<Database>, ids: number[]) =>
-  db.selectFrom('accounts').select(ACCOUNT_ROW_COLUMNS).select(incomingArrivalAt).where('id', 'in', ids),
+  db
+    .selectFrom('accounts')
+    .select(ACCOUNT_ROW_COLUMNS)
+    .select('emails_version')
+    .select(incomingArrivalAt)
+    .where('id', 'in', ids),
 );
 
-/** The account row of the read path, with when another account's fleet first arrives at it. */
-export type ReadPathAccountRow = AccountVersionRow & { incoming_at: string | null };
+/**
+ * The account row of the read path, with when another account's fleet first arrives at it and
+ * the version of its emails (migration 018).
+ */
+export type ReadPathAccountRow = AccountVersionRow & { incoming_at: string | null; emails_version: number };
 
 /**
  * The account row as `loadAccountRow` gives it, for reads outside a transaction: requests that
@@ -37,7 +45,9 @@ export async function loadAccountRowNow(
   accountId: number,
 ): Promise<ReadPathAccountRow | undefined> {
   const row = await accountRowsById(db, accountId);
-  return row === undefined ? undefined : { ...row, state_version: Number(row.state_version) };
+  return row === undefined
+    ? undefined
+    : { ...row, state_version: Number(row.state_version), emails_version: Number(row.emails_version) };
 }
 
 const accountRowsIn = preparedForLists<[], AccountVersionRow>(0, (db, _fixed, ids) =>

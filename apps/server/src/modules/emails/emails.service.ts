@@ -4,6 +4,7 @@ import { isoAt } from '../../context.js';
 import { DomainError } from '../../errors.js';
 import { economyDeps, readAccount } from '../economy/index.js';
 import { emailsRepository, type EmailRow } from './emails.repository.js';
+import { inboxCacheFor, inboxPageKey } from './inbox-cache.js';
 
 /** What `isoAt` writes (`toISOString`): such a text is its own canonical form. */
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -23,8 +24,16 @@ export function toEmail(row: EmailRow): Email {
   };
 }
 
+function freezePage(page: EmailsPage): EmailsPage {
+  for (const email of page.data) Object.freeze(email);
+  Object.freeze(page.data);
+  Object.freeze(page.meta);
+  return Object.freeze(page);
+}
+
 export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'config' | 'clock'>) {
   const deps = economyDeps(ctx);
+  const inbox = inboxCacheFor(ctx.db);
   return {
     /**
      * Settled first on the account's read path (readAccount), which takes no lock unless an event
@@ -32,14 +41,20 @@ export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'co
      * before the inbox is read, rather than at the scheduler's next pass.
      */
     async list(accountId: number, query: EmailsQuery): Promise<EmailsPage> {
-      await readAccount(deps, accountId, ctx.clock(), () => undefined);
+      const version = await readAccount(deps, accountId, ctx.clock(), (read) => read.emailsVersion);
+      const key = inboxPageKey(query);
+      const kept = version === undefined ? undefined : inbox.get(accountId, version, key);
+      if (kept !== undefined) return kept;
       const { offset, limit, unread: unreadOnly } = query;
       const page = await emailsRepository.pageWithCounts(ctx.db, accountId, { offset, limit, unreadOnly });
       const { rows, unread } = page;
-      return {
+      const answer: EmailsPage = {
         data: rows.map(toEmail),
         meta: { offset, limit, total: unreadOnly ? unread : page.total, unread },
       };
+      // Kept frozen: the same page goes out to every later call until the emails change.
+      if (version !== undefined) inbox.set(accountId, version, key, freezePage(answer));
+      return answer;
     },
 
     async get(accountId: number, id: number): Promise<Email> {

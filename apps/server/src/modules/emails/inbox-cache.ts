@@ -1,0 +1,65 @@
+import type { EmailsPage } from '@starhold/contract';
+import { perDatabase } from '../../db/coalesce.js';
+import { onConnectionLost } from '../../db/connection-lost.js';
+
+/**
+ * The inbox pages this process has read, per account, under the `accounts.emails_version` they
+ * were read at (migration 018, decision 218). A page is only handed out for the version it was
+ * kept under, and every change to the account's emails moves that version in the transaction that
+ * makes it, so a kept page is what the table would give.
+ *
+ * A page is kept under the version read with the account's row before the page itself: if the
+ * emails changed in between, the page is newer than its version, and nobody asks for that version
+ * again (the change moved it), so the page is never served.
+ */
+export interface InboxCache {
+  get(accountId: number, version: number, key: string): EmailsPage | undefined;
+  set(accountId: number, version: number, key: string, page: EmailsPage): void;
+  /** Forgets every page (the database may have lost commits, decision 208). */
+  clear(): void;
+  /** Accounts with pages kept. */
+  readonly size: number;
+}
+
+/** Accounts kept at most (the oldest read first out): the players reading their mail at once. */
+export const INBOX_CACHE_CAPACITY = 5_000;
+/** Pages kept per account: the bell's, the inbox's first, and a couple more. */
+export const PAGES_PER_ACCOUNT = 4;
+
+/** A page's key: which emails, from where, how many. */
+export function inboxPageKey(page: { offset: number; limit: number; unread: boolean }): string {
+  return `${page.unread ? 'unread' : 'all'}:${page.offset}:${page.limit}`;
+}
+
+export function createInboxCache(capacity = INBOX_CACHE_CAPACITY): InboxCache {
+  const entries = new Map<number, { version: number; pages: Map<string, EmailsPage> }>();
+  return {
+    get(accountId, version, key) {
+      const entry = entries.get(accountId);
+      return entry !== undefined && entry.version === version ? entry.pages.get(key) : undefined;
+    },
+    set(accountId, version, key, page) {
+      let entry = entries.get(accountId);
+      // Re-inserted at the end: the map's order is the order of last use, the oldest first out.
+      entries.delete(accountId);
+      if (entry === undefined || entry.version !== version) entry = { version, pages: new Map() };
+      entry.pages.set(key, page);
+      if (entry.pages.size > PAGES_PER_ACCOUNT) entry.pages.delete(entry.pages.keys().next().value ?? key);
+      entries.set(accountId, entry);
+      if (entries.size > capacity) entries.delete(entries.keys().next().value ?? accountId);
+    },
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** One cache per database handle, emptied when a connection to the database is lost. */
+export const inboxCacheFor = perDatabase((db: object) => {
+  const cache = createInboxCache();
+  onConnectionLost(db, () => cache.clear());
+  return cache;
+});
