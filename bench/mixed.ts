@@ -122,7 +122,7 @@ function git(...gitArgs: string[]): string {
  * center 1) to hours, so none finishes before its cancel (a finished one answers 404). Each
  * player's transports go to the next player's planet.
  */
-async function preparePlayers(
+export async function preparePlayers(
   target: DatabaseTarget,
   playerIds: readonly number[],
   cookies: readonly string[],

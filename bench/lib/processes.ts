@@ -24,24 +24,29 @@ export function stopAll(): void {
   void stopAllProcesses();
 }
 
-/** The built Starhold server on `port`, ready once its health route answers. */
 /**
  * The node flags `npm start` runs the server with (package.json): a young generation of 32 MB
  * semi-spaces, so that the garbage collector runs less often under load (decision 205).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'] as const;
 
+/**
+ * The built Starhold server on `port` (0: a free one), ready once its health route answers;
+ * `entry`, another checkout's build (bench/ab-mixed.ts), this one's by default.
+ */
 export function startStarhold(
   port: number,
   env: NodeJS.ProcessEnv,
   nodeFlags: readonly string[] = [],
+  entry?: string,
 ): Promise<ServerProcess> {
   return startServer({
     name: 'starhold',
-    port,
+    ...(port === 0 ? {} : { port }),
     env,
     nodeFlags: [...SERVER_NODE_FLAGS, ...nodeFlags],
     teeFile: process.env.BENCH_SERVICE_LOG,
+    ...(entry === undefined ? {} : { entry }),
   });
 }
 
