@@ -12,8 +12,8 @@
  *
  * Each checkout needs its built server (apps/server/dist) and its own node_modules (a worktree
  * may link to this one's packages, but its @starhold/* must point at its own packages). Each
- * database is seeded by its own checkout's code (its migrations); the players are prepared by
- * this checkout's preparePlayers. AB_PROCESSES (4 pairs of servers), AB_SLICES (4 pairs of slices
+ * database is seeded by its own checkout's code (its migrations), its players prepared as
+ * bench/mixed.ts prepares them. AB_PROCESSES (4 pairs of servers), AB_SLICES (4 pairs of slices
  * a pair of servers), AB_SECONDS (3), AB_WRITE_SHARE (0.1).
  * 127.0.0.1 only, bounded in time.
  */
@@ -25,7 +25,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { MixedLoadResult, MixedLoadSpec } from './lib/mixed-load.js';
 import { cpuMicros } from './lib/pg.js';
 import { drain, runForJson, startStarhold, stopAll, type Service } from './lib/processes.js';
-import { preparePlayers } from './mixed.js';
+import { seedMixedDatabase, SYSTEMS, UNIVERSE_SEED } from './mixed.js';
 import type { seedBenchDatabase as SeedBenchDatabase } from './seed.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,10 +36,6 @@ const SECONDS = Number(process.env.AB_SECONDS ?? 3);
 const PIN = process.env.AB_PIN !== '0';
 const WRITE_SHARE = Number(process.env.AB_WRITE_SHARE ?? 0.1);
 const CONNECTIONS = 100;
-const PLAYERS = 1500;
-const ACCOUNTS = 100_000;
-const SYSTEMS = 1000;
-const UNIVERSE_SEED = 'starhold-bench';
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const log = (message: string) => console.error(`[ab mixed] ${message}`);
 
@@ -64,17 +60,7 @@ async function prepare(tree: string, name: string, work: string): Promise<Side> 
   const { seedBenchDatabase } = (await import(pathToFileURL(join(tree, 'bench/seed.ts')).href)) as {
     seedBenchDatabase: typeof SeedBenchDatabase;
   };
-  const now = Date.now();
-  const seed = await seedBenchDatabase({
-    target,
-    universeSeed: UNIVERSE_SEED,
-    systemCount: SYSTEMS,
-    players: PLAYERS,
-    accounts: ACCOUNTS,
-    now,
-    tokenTtlMs: 2 * 60 * 60 * 1000,
-  });
-  const players = await preparePlayers(target, seed.playerIds, seed.cookies, now);
+  const { players } = await seedMixedDatabase(target, seedBenchDatabase);
   const playersFile = join(work, `${name}-players.json`);
   writeFileSync(playersFile, JSON.stringify(players));
   log(`${name}: ${tree} seeded`);

@@ -53,11 +53,11 @@ const RUNS = Number(process.env.BENCH_MIXED_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? (QUICK ? 8 : 20));
 const PLAYERS = 1500;
 const ACCOUNTS = 100_000;
-const SYSTEMS = 1000;
+export const SYSTEMS = 1000;
 const EMAILS_PER_PLAYER = 30;
 /** BENCH_MIXED_WRITE_SHARE=0: the same reads alone (what the writes cost is the difference). */
 const WRITE_SHARE = Number(process.env.BENCH_MIXED_WRITE_SHARE ?? 0.1);
-const UNIVERSE_SEED = 'starhold-bench';
+export const UNIVERSE_SEED = 'starhold-bench';
 /** What Chromium sends (the ceiling and the mix's GETs alike; decision 126). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const log = (message: string) => console.error(`[bench mixed] ${message}`);
@@ -122,7 +122,7 @@ function git(...gitArgs: string[]): string {
  * center 1) to hours, so none finishes before its cancel (a finished one answers 404). Each
  * player's transports go to the next player's planet.
  */
-export async function preparePlayers(
+async function preparePlayers(
   target: DatabaseTarget,
   playerIds: readonly number[],
   cookies: readonly string[],
@@ -219,6 +219,30 @@ export async function preparePlayers(
   }
 }
 
+/**
+ * The mixed bench's database: seeded by `seed` (this checkout's seedBenchDatabase, or another
+ * checkout's, with its own migrations, for bench/ab-mixed.ts), then its players prepared.
+ */
+export async function seedMixedDatabase(
+  target: DatabaseTarget,
+  seed: typeof seedBenchDatabase = seedBenchDatabase,
+): Promise<{ seconds: number; players: MixedPlayer[] }> {
+  const now = Date.now();
+  const seeded = await seed({
+    target,
+    universeSeed: UNIVERSE_SEED,
+    systemCount: SYSTEMS,
+    players: PLAYERS,
+    accounts: ACCOUNTS,
+    now,
+    tokenTtlMs: 2 * 60 * 60 * 1000,
+  });
+  return {
+    seconds: seeded.seconds,
+    players: await preparePlayers(target, seeded.playerIds, seeded.cookies, now),
+  };
+}
+
 async function main(): Promise<MixedBench> {
   const entry = join(ROOT, 'apps/server/dist/main.js');
   if (!existsSync(entry))
@@ -243,19 +267,9 @@ async function main(): Promise<MixedBench> {
     : { kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') };
   const services: Service[] = [];
   try {
-    const now = Date.now();
-    const seed = await seedBenchDatabase({
-      target,
-      universeSeed: UNIVERSE_SEED,
-      systemCount: SYSTEMS,
-      players: PLAYERS,
-      accounts: ACCOUNTS,
-      now,
-      tokenTtlMs: 2 * 60 * 60 * 1000,
-    });
-    const players = await preparePlayers(target, seed.playerIds, seed.cookies, now);
+    const { seconds, players } = await seedMixedDatabase(target);
     log(
-      `seeded ${PLAYERS} players (${ACCOUNTS} accounts) in ${seed.seconds.toFixed(1)} s on ${database ? 'PostgreSQL' : 'SQLite'}, commit ${commit}${serverTreeDirty ? ' (server sources modified in the tree)' : ''}`,
+      `seeded ${PLAYERS} players (${ACCOUNTS} accounts) in ${seconds.toFixed(1)} s on ${database ? 'PostgreSQL' : 'SQLite'}, commit ${commit}${serverTreeDirty ? ' (server sources modified in the tree)' : ''}`,
     );
     const playersFile = join(work, 'players.json');
     const stateFile = join(work, 'state.json');
