@@ -19,40 +19,71 @@ export interface InboxCache {
   clear(): void;
   /** Accounts with pages kept. */
   readonly size: number;
+  /** Emails in the pages kept. */
+  readonly emails: number;
 }
 
 /** Accounts kept at most (the oldest read first out): the players reading their mail at once. */
 export const INBOX_CACHE_CAPACITY = 5_000;
 /** Pages kept per account: the bell's, the inbox's first, and a couple more. */
 export const PAGES_PER_ACCOUNT = 4;
+/**
+ * Emails kept at most over every page (some 25 MB): the oldest accounts' pages go first past it.
+ * The web app's pages hold 10 (the bell) to 100 emails (the spy reports), most players far fewer.
+ */
+export const KEPT_EMAILS = 100_000;
 
 /** A page's key: which emails, from where, how many. */
 export function inboxPageKey(page: { offset: number; limit: number; unread: boolean }): string {
   return `${page.unread ? 'unread' : 'all'}:${page.offset}:${page.limit}`;
 }
 
-export function createInboxCache(capacity = INBOX_CACHE_CAPACITY): InboxCache {
-  const entries = new Map<number, { version: number; pages: Map<string, EmailsPage> }>();
+interface Entry {
+  version: number;
+  pages: Map<string, EmailsPage>;
+  /** The emails of its pages. */
+  emails: number;
+}
+
+export function createInboxCache(capacity = INBOX_CACHE_CAPACITY, keptEmails = KEPT_EMAILS): InboxCache {
+  const entries = new Map<number, Entry>();
+  let emails = 0;
+  const drop = (accountId: number) => {
+    emails -= entries.get(accountId)?.emails ?? 0;
+    entries.delete(accountId);
+  };
   return {
     get(accountId, version, key) {
       const entry = entries.get(accountId);
       return entry !== undefined && entry.version === version ? entry.pages.get(key) : undefined;
     },
     set(accountId, version, key, page) {
-      let entry = entries.get(accountId);
+      const kept = entries.get(accountId);
       // Re-inserted at the end: the map's order is the order of last use, the oldest first out.
-      entries.delete(accountId);
-      if (entry === undefined || entry.version !== version) entry = { version, pages: new Map() };
+      drop(accountId);
+      const entry: Entry =
+        kept === undefined || kept.version !== version ? { version, pages: new Map(), emails: 0 } : kept;
+      entry.emails += page.data.length - (entry.pages.get(key)?.data.length ?? 0);
       entry.pages.set(key, page);
-      if (entry.pages.size > PAGES_PER_ACCOUNT) entry.pages.delete(entry.pages.keys().next().value ?? key);
+      if (entry.pages.size > PAGES_PER_ACCOUNT) {
+        const oldest = entry.pages.keys().next().value ?? key;
+        entry.emails -= entry.pages.get(oldest)?.data.length ?? 0;
+        entry.pages.delete(oldest);
+      }
       entries.set(accountId, entry);
-      if (entries.size > capacity) entries.delete(entries.keys().next().value ?? accountId);
+      emails += entry.emails;
+      while (entries.size > capacity || (emails > keptEmails && entries.size > 1))
+        drop(entries.keys().next().value ?? accountId);
     },
     clear() {
       entries.clear();
+      emails = 0;
     },
     get size() {
       return entries.size;
+    },
+    get emails() {
+      return emails;
     },
   };
 }
