@@ -12,8 +12,10 @@ import { expect, test } from './helpers';
  * (a human and an insectoid player, so both race themes), in French and English, at 1280 and
  * 375 px. Any serious or critical violation fails, listed with its screen, language, width and
  * the elements concerned. One sign-in per race; the viewports and languages loop inside each page.
+ * The three tests share nothing (each signs its own player in): they may run in different workers,
+ * so the longest file of the run is not one worker's queue.
  */
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'parallel' });
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -73,8 +73,10 @@ test.describe('session', () => {
     await Promise.all([page.goto('about:blank'), other.goto('about:blank')]);
     await context.clearCookies({ name: 'auth_token' });
     await Promise.all([page.goto('/'), other.goto('/')]);
+    // Tabs taking turns each hold their refresh at the barrier for its 3 s: up to 6 s before the
+    // second tab's page can load, longer than the default wait on a busy machine.
     for (const tab of [page, other]) {
-      await expect(tab.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+      await expect(tab.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible({ timeout: 20_000 });
       await expect(tab).toHaveURL(/\/$/);
     }
     // One refresh, or one per tab taken in turn, each with the token the one before left: never
@@ -115,6 +117,11 @@ test.describe('session', () => {
     await login(otherPage, player);
     await expect(otherPage).toHaveURL(/\/$/);
     await expect(otherPage.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+    // Every answer the other browser gets from here on (its live stream's too).
+    const answers: number[] = [];
+    otherPage.on('response', (response) => {
+      if (response.url().includes('/api/v1/')) answers.push(response.status());
+    });
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Changer le mot de passe' }).first().click();
@@ -125,13 +132,14 @@ test.describe('session', () => {
     await modal.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await expect(modal.getByText('Mot de passe changé')).toBeVisible();
 
-    // The other browser's next call: 401, its refresh refused, and the login screen.
-    const answers: number[] = [];
-    otherPage.on('response', (response) => {
-      if (response.url().includes('/api/v1/')) answers.push(response.status());
-    });
-    await otherPage.getByRole('link', { name: 'Classement' }).first().click();
-    await expect(otherPage).toHaveURL(/\/login$/);
+    // The other browser's next call: 401, its refresh refused, and the login screen. The server
+    // also ends its live stream with the session (decision 243), whose reconnection is refused the
+    // same way: on a busy machine that can land it on login before the click, which then has no
+    // link to click.
+    const landed = otherPage.waitForURL(/\/login$/);
+    await Promise.race([landed, otherPage.getByRole('link', { name: 'Classement' }).first().click()]);
+    await landed;
+    await expect(otherPage.getByRole('heading', { name: 'Connexion' })).toBeVisible();
     expect(answers).toContain(401);
     await other.close();
 
