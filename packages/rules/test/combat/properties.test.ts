@@ -37,6 +37,37 @@ const stack = (maxCount: number): fc.Arbitrary<CombatStack> =>
     }),
   );
 
+/** A stack of one race's units: a side of them takes that race's shot loop (decision 245). */
+const raceStack = (race: 1 | 2, maxCount: number): fc.Arbitrary<CombatStack> =>
+  fc.oneof(
+    fc.record({
+      kind: fc.constant('ship' as const),
+      id: fc.constantFrom(...SHIPS.filter((unit) => unit.race === race).map((unit) => unit.id)),
+      count: fc.integer({ min: 0, max: maxCount }),
+    }),
+    fc.record({
+      kind: fc.constant('defense' as const),
+      id: fc.constantFrom(...DEFENSES.filter((unit) => unit.race === race).map((unit) => unit.id)),
+      count: fc.integer({ min: 0, max: maxCount }),
+    }),
+  );
+
+/** Battles between one race's side and another's (or the same race's), up to 4 stacks a side. */
+const raceBattle = (maxCount: number): fc.Arbitrary<CombatInput> =>
+  fc.tuple(fc.constantFrom<1 | 2>(1, 2), fc.constantFrom<1 | 2>(1, 2)).chain(([attackerRace, defenderRace]) =>
+    fc.record({
+      attacker: fc.record({
+        units: fc.array(raceStack(attackerRace, maxCount), { minLength: 1, maxLength: 4 }),
+        research,
+      }),
+      defender: fc.record({
+        units: fc.array(raceStack(defenderRace, maxCount), { minLength: 1, maxLength: 4 }),
+        research,
+      }),
+      seed: fc.string({ maxLength: 12 }),
+    }),
+  );
+
 /** Small battles: up to 4 stacks a side; few units make the shield, 1% and wreck cases frequent. */
 const battle = (maxCount: number): fc.Arbitrary<CombatInput> =>
   fc.record(
@@ -66,6 +97,15 @@ describe.each([
         expect(resolveCombat(input)).toEqual(referenceCombat(input));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it("agrees with the reference when each side is one race's units (each layout's shot loop)", () => {
+    fc.assert(
+      fc.property(raceBattle(300), (input) => {
+        expect(resolveCombat(input)).toEqual(referenceCombat(input));
+      }),
+      { numRuns: 300 },
     );
   });
 
