@@ -6,6 +6,7 @@ import {
   FleetRowChangedError,
   fleetsFromRows,
   loadFleetRows,
+  lockOrbits,
   setDebrisOf,
   updateFleetRows,
 } from '../src/modules/fleets/fleets.repository.js';
@@ -170,5 +171,49 @@ describe('setDebrisOf', () => {
       debris_metal: 7,
       debris_crystal: 8,
     });
+  });
+});
+
+describe('lockOrbits', () => {
+  it('reads what each orbit holds, for one orbit, for several (padded) and for a missing one', async () => {
+    const free = await freeOrbit(t.database.db);
+    const owner = (await homePlace(t.database.db, senders[0]?.me.id as number)).orbitId;
+    const ownerPlace = await t.database.db
+      .selectFrom('orbits')
+      .select(['system_id', 'index'])
+      .where('id', '=', owner)
+      .executeTakeFirstOrThrow();
+    const missing = { systemId: place.systemId, orbit: 99 };
+    const targets = [
+      { systemId: place.systemId, orbit: place.orbit },
+      { systemId: free.systemId, orbit: free.orbit },
+      { systemId: ownerPlace.system_id, orbit: ownerPlace.index },
+      missing,
+    ];
+    const views = await inTransaction((trx) => lockOrbits(trx, t.database.dialect, targets));
+    expect([...views.keys()].sort()).toEqual(
+      [
+        `${place.systemId}:${place.orbit}`,
+        `${free.systemId}:${free.orbit}`,
+        `${ownerPlace.system_id}:${ownerPlace.index}`,
+      ].sort(),
+    );
+    expect(views.get(`${place.systemId}:${place.orbit}`)).toMatchObject({
+      orbitId: place.orbitId,
+      planet: { planetId: place.planetId },
+    });
+    expect(views.get(`${free.systemId}:${free.orbit}`)).toMatchObject({
+      orbitId: free.orbitId,
+      planet: null,
+    });
+    expect(views.get(`${ownerPlace.system_id}:${ownerPlace.index}`)?.planet?.accountId).toBe(
+      senders[0]?.me.id,
+    );
+    // Three targets (padded to four) and one: the same views.
+    const three = await inTransaction((trx) => lockOrbits(trx, t.database.dialect, targets.slice(0, 3)));
+    expect(three).toEqual(views);
+    const one = await inTransaction((trx) => lockOrbits(trx, t.database.dialect, targets.slice(1, 2)));
+    expect([...one.values()]).toEqual([views.get(`${free.systemId}:${free.orbit}`)]);
+    expect((await inTransaction((trx) => lockOrbits(trx, t.database.dialect, [missing]))).size).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementNamer } from '../src/db/database.js';
-import { prepared } from '../src/db/prepared.js';
+import { compilableRaw, prepared, preparedForRows, PREPARED_ROWS_MAX } from '../src/db/prepared.js';
 import { createTestDatabase, type TestDatabase } from './helpers/index.js';
 
 let t: TestDatabase;
@@ -74,6 +74,80 @@ describe('prepared queries', () => {
       db.selectFrom('systems').select('id').where('id', '=', id),
     );
     await expect(unused.execute(t.db, 1, 2)).rejects.toThrow(/uses 1 of its 2 arguments/);
+  });
+});
+
+describe('prepared queries over rows', () => {
+  it('passes every row once, in place, for every row count, below and above the counts it keeps', async () => {
+    let builds = 0;
+    const echo = preparedForRows<[id: number, name: string], { id: number; name: string }>(2, (db, rows) => {
+      builds += 1;
+      return compilableRaw(
+        db,
+        sql<{ id: number; name: string }>`select v.column1 as id, v.column2 as name from (values ${sql.join(
+          rows.map(([id, name]) => sql`(cast(${id} as integer), ${name})`),
+        )}) as v order by v.column1`,
+      );
+    });
+    for (const count of [1, 2, 3, 2, PREPARED_ROWS_MAX, PREPARED_ROWS_MAX + 3, PREPARED_ROWS_MAX + 3]) {
+      const rows = Array.from({ length: count }, (_, index): [number, string] => [
+        index + 1,
+        `row ${count}.${index}`,
+      ]);
+      const { rows: echoed } = await echo(t.db, rows);
+      expect(echoed.map((row) => ({ id: Number(row.id), name: row.name }))).toEqual(
+        rows.map(([id, name]) => ({ id, name })),
+      );
+    }
+    // Counts 1, 2, 3 and PREPARED_ROWS_MAX built once each; the longer list on each of its calls.
+    expect(builds).toBe(6);
+  });
+
+  it('returns the rows of a multi-row insert', async () => {
+    const insertEmails = preparedForRows<[accountId: number, title: string], { title: string }>(
+      2,
+      (db, rows) =>
+        db
+          .insertInto('emails')
+          .values(
+            rows.map(([accountId, title]) => ({
+              account_id: accountId,
+              title,
+              params: '{}',
+              created_at: new Date(0).toISOString(),
+              read_at: null,
+            })),
+          )
+          .returning('title'),
+    );
+    const at = new Date(0).toISOString();
+    const account = await t.db
+      .insertInto('accounts')
+      .values({
+        username: 'rows',
+        username_lower: 'rows',
+        email: 'rows@example.test',
+        email_lower: 'rows@example.test',
+        password_hash: 'x',
+        race_id: 1,
+        nmi: 0,
+        focus_planet_index: 0,
+        economy_points: 0,
+        science_points: 0,
+        military_points: 0,
+        total_points: 0,
+        suspended_at: null,
+        created_at: at,
+        next_event_at: null,
+        settled_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { rows } = await insertEmails(t.db, [
+      [account.id, 'first'],
+      [account.id, 'second'],
+    ]);
+    expect(rows.map((row) => row.title).sort()).toEqual(['first', 'second']);
   });
 });
 

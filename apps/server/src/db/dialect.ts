@@ -19,6 +19,11 @@ export interface DialectSeam {
   readonly name: DialectName;
   /** An auto-generated integer primary key. */
   identity(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /**
+   * Whether `forUpdate` takes row locks (PostgreSQL). SQLite's write transaction already excludes
+   * every other writer: there a statement run only to lock rows can be left out.
+   */
+  readonly rowLocks: boolean;
   /** `FOR UPDATE` on PostgreSQL; SQLite already serialises write transactions. */
   forUpdate<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** `FOR UPDATE SKIP LOCKED` on PostgreSQL, for work shared between processes. */
@@ -90,6 +95,7 @@ export function createDialectSeam(name: DialectName, options: DialectOptions = {
     name,
     identity: (column) =>
       isPg ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement(),
+    rowLocks: isPg,
     forUpdate: (query) => (isPg ? query.forUpdate() : query),
     forUpdateSkipLocked: (query) => (isPg ? query.forUpdate().skipLocked() : query),
     advisoryXactLock: async (trx, key) => {

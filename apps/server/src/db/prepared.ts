@@ -1,5 +1,5 @@
 import type { Database } from './schema.js';
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult, RawBuilder } from 'kysely';
 import { executeCompiled } from './sqlite-direct.js';
 
 /**
@@ -89,3 +89,45 @@ export function preparedForLists<F extends readonly unknown[], R>(
     return query;
   };
 }
+
+/** Rows at most that get a prepared query of their own; a longer list is built each time. */
+export const PREPARED_ROWS_MAX = 32;
+
+/**
+ * Prepared queries over a list of rows of `width` values each (a multi-row insert, a `values`
+ * list that an update or a delete joins): one prepared query per row count, built on first use.
+ * Rows cannot be padded as keys are (a repeated row would be inserted or matched twice), so each
+ * count up to PREPARED_ROWS_MAX has its own; a longer list is built and compiled each time, as
+ * Kysely would. `build` sees the rows' values as arguments (placeholders when preparing).
+ */
+export function preparedForRows<W extends readonly unknown[], R>(
+  width: W['length'],
+  build: (db: Kysely<Database>, rows: W[]) => Compilable<R>,
+): (db: Kysely<Database>, rows: readonly W[]) => Promise<QueryResult<R>> {
+  const byCount = new Map<number, PreparedQuery<unknown[], R>>();
+  return (db, rows) => {
+    const count = rows.length;
+    if (count > PREPARED_ROWS_MAX) return executeCompiled(db, build(db, [...rows]).compile());
+    let query = byCount.get(count);
+    if (query === undefined) {
+      query = prepared(count * width, (inner: Kysely<Database>, ...args: unknown[]) =>
+        build(
+          inner,
+          Array.from(
+            { length: count },
+            (_, row) => args.slice(row * width, (row + 1) * width) as unknown as W,
+          ),
+        ),
+      );
+      byCount.set(count, query);
+    }
+    const args: unknown[] = [];
+    for (const row of rows) for (const value of row) args.push(value);
+    return query.run(db, ...args);
+  };
+}
+
+/** A raw statement (`sql` template) as a query `prepared` can compile: raw SQL compiles against a database. */
+export const compilableRaw = <R>(db: Kysely<Database>, raw: RawBuilder<R>): Compilable<R> => ({
+  compile: () => raw.compile(db),
+});

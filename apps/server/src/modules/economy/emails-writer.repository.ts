@@ -1,5 +1,6 @@
 /** The one writer of emails: every email (welcome, settling, commandants) is inserted here. */
 import type { Kysely } from 'kysely';
+import { preparedForRows } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { toIso } from './economy.mapping.js';
 
@@ -20,24 +21,36 @@ export async function insertEmails(
   );
 }
 
+type EmailRow = [accountId: number, title: string, params: string, createdAt: string];
+
+/** The insert of `count` emails, prepared per count (db/prepared.ts). */
+const insertEmailRows = preparedForRows<EmailRow, never>(4, (db, rows) =>
+  db.insertInto('emails').values(
+    rows.map(([accountId, title, params, createdAt]) => ({
+      account_id: accountId,
+      title,
+      params,
+      created_at: createdAt,
+      read_at: null,
+    })),
+  ),
+);
+
 /** Emails of several accounts in one statement (a transaction that saved several, withAccounts). */
 export async function insertEmailsOf(
   trx: Kysely<Database>,
   emails: readonly { accountId: number; email: EmailToSend }[],
 ): Promise<void> {
   if (emails.length === 0) return;
-  await trx
-    .insertInto('emails')
-    .values(
-      emails.map(({ accountId, email }) => ({
-        account_id: accountId,
-        title: email.title,
-        params: JSON.stringify(email.params),
-        created_at: toIso(email.at),
-        read_at: null,
-      })),
-    )
-    .execute();
+  await insertEmailRows(
+    trx,
+    emails.map(({ accountId, email }): EmailRow => [
+      accountId,
+      email.title,
+      JSON.stringify(email.params),
+      toIso(email.at),
+    ]),
+  );
 }
 
 /** Planet names by id, for the emails that name a planet. */

@@ -26,6 +26,7 @@ import {
   type PlanetTypeKey,
 } from '@starhold/rules';
 import { sql, type Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database, FleetsTable } from '../../db/schema.js';
 import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
 import {
@@ -85,33 +86,47 @@ function dueFrom(rows: readonly Pick<FleetsTable, (typeof DUE_COLUMNS)[number]>[
  * fights the planet first), whichever account is read first.
  */
 async function earlierOnOrbit(db: Kysely<Database>, arrival: DueArrival): Promise<DueArrival[]> {
-  const rows = await db
-    .selectFrom('fleets')
-    .select(DUE_COLUMNS)
-    .where('target_system_id', '=', arrival.target.systemId)
-    .where('target_orbit', '=', arrival.target.orbit)
-    .where('state', '=', sql.lit('outbound'))
-    .where('arrives_at', '<', toIso(arrival.arrivesAt))
-    .where('account_id', '<>', arrival.ownerId)
-    .orderBy('arrives_at')
-    .execute();
-  return dueFrom(rows);
+  return dueFrom(
+    await earlierOnOrbitRows.execute(
+      db,
+      arrival.target.systemId,
+      arrival.target.orbit,
+      toIso(arrival.arrivesAt),
+      arrival.ownerId,
+    ),
+  );
 }
+
+const earlierOnOrbitRows = prepared(
+  4,
+  (db: Kysely<Database>, systemId: number, orbit: number, before: string, ownerId: number) =>
+    db
+      .selectFrom('fleets')
+      .select(DUE_COLUMNS)
+      .where('target_system_id', '=', systemId)
+      .where('target_orbit', '=', orbit)
+      .where('state', '=', sql.lit('outbound'))
+      .where('arrives_at', '<', before)
+      .where('account_id', '<>', ownerId)
+      .orderBy('arrives_at'),
+);
 
 /** Outbound fleets due by `now` that involve the account (its own or heading for its planets). */
 async function dueArrivals(db: Kysely<Database>, accountId: number, now: number): Promise<DueArrival[]> {
-  const rows = await db
+  return dueFrom(await dueArrivalRows.execute(db, accountId, toIso(now)));
+}
+
+const dueArrivalRows = prepared(2, (db: Kysely<Database>, accountId: number, by: string) =>
+  db
     .selectFrom('fleets')
     .select(DUE_COLUMNS)
     .where((eb) => eb.or([eb('account_id', '=', accountId), eb('target_account_id', '=', accountId)]))
     .where('state', '=', sql.lit('outbound'))
-    .where('arrives_at', '<=', toIso(now))
+    .where('arrives_at', '<=', by)
     .orderBy('arrives_at')
     .orderBy('account_id')
-    .orderBy('id')
-    .execute();
-  return dueFrom(rows);
-}
+    .orderBy('id'),
+);
 
 /**
  * Applies, in time order, the due arrivals that involve `accountId`, before anything reads or
@@ -368,23 +383,25 @@ async function applyInto(
  * connections, a chunk starting only once every earlier chunk sharing one with it has finished.
  */
 export async function applyArrivalBatch(deps: EconomyDeps, now: number, limit: number): Promise<number> {
-  const rows = await deps.database.db
-    .selectFrom('fleets')
-    .select(DUE_COLUMNS)
-    // A literal, as the partial index fleets_due_idx names it (migration 014).
-    .where('state', '=', sql.lit('outbound'))
-    .where('arrives_at', '<=', toIso(now))
-    .orderBy('arrives_at')
-    .orderBy('account_id')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  const due = dueFrom(rows);
+  const due = dueFrom(await dueBatchRows.execute(deps.database.db, toIso(now), limit));
   if (due.length === 0) return 0;
   return deps.database.dialect.arrivalChunksAtOnce > 1
     ? applyConcurrently(deps, due, now)
     : applyInTurn(deps, due, now);
 }
+
+const dueBatchRows = prepared(2, (db: Kysely<Database>, by: string, limit: number) =>
+  db
+    .selectFrom('fleets')
+    .select(DUE_COLUMNS)
+    // A literal, as the partial index fleets_due_idx names it (migration 014).
+    .where('state', '=', sql.lit('outbound'))
+    .where('arrives_at', '<=', by)
+    .orderBy('arrives_at')
+    .orderBy('account_id')
+    .orderBy('id')
+    .limit(limit),
+);
 
 /** How long one chunk run in turn (SQLite) may hold the connection and the event loop: reads wait that long. */
 const CHUNK_BUDGET_MS = 2;

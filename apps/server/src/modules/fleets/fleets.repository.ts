@@ -2,7 +2,7 @@
  * Fleets and reports as stored (migration 010): a fleet row holds the rules engine's FleetState as
  * JSON beside the columns the server queries; the universe as the fleet code needs it.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Compilable, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   buildRouteGraph,
   type AccountState,
@@ -14,7 +14,13 @@ import {
   type SecurityId,
 } from '@starhold/rules';
 import { padKeys } from '../../db/coalesce.js';
-import { prepared, preparedForLists } from '../../db/prepared.js';
+import {
+  compilableRaw,
+  prepared,
+  preparedForLists,
+  preparedForRows,
+  type PreparedQuery,
+} from '../../db/prepared.js';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { isoAt as toIso } from '../../context.js';
@@ -245,6 +251,31 @@ const deleteFleetRows = preparedForLists<[accountId: number], never>(1, (db, [ac
   db.deleteFrom('fleets').where('account_id', '=', accountId).where('id', 'in', ids),
 );
 
+type FleetUpdateRow = [
+  accountId: number,
+  id: number,
+  state: string,
+  arrivesAt: string,
+  data: string,
+  previous: string,
+];
+
+/** `updateFleetRows`' statement, prepared per row count (db/prepared.ts). */
+const updateFleetRowsOf = preparedForRows<FleetUpdateRow, never>(6, (db, rows) =>
+  compilableRaw(
+    db,
+    // VALUES' columns are named column1..column6 on both databases.
+    sql`update fleets set state = v.column3, arrives_at = v.column4, data = v.column5
+    from (values ${sql.join(
+      rows.map(
+        ([accountId, id, state, arrivesAt, data, previous]) =>
+          sql`(cast(${accountId} as integer), cast(${id} as integer), ${state}, ${arrivesAt}, ${data}, ${previous})`,
+      ),
+    )}) as v
+    where fleets.account_id = v.column1 and fleets.id = v.column2 and fleets.data = v.column6`,
+  ),
+);
+
 /**
  * Writes changed fleets of several accounts with one statement (a chunk of arrivals, decision
  * 203), each row guarded by its data as loaded, as `saveFleets`' updates are: if any row no
@@ -258,18 +289,31 @@ export async function updateFleetRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const written = rows.map(({ fleet }) => fleetJson(fleet));
-  const values = rows.map(
-    ({ accountId, fleet, previous }, index) =>
-      sql`(cast(${accountId} as integer), cast(${fleet.id} as integer), ${fleet.state}, ${toIso(fleet.arrivesAt)}, ${written[index]}, ${dataOf(previous)})`,
+  const result = await updateFleetRowsOf(
+    trx,
+    rows.map(({ accountId, fleet, previous }, index): FleetUpdateRow => [
+      accountId,
+      fleet.id,
+      fleet.state,
+      toIso(fleet.arrivesAt),
+      written[index] as string,
+      dataOf(previous),
+    ]),
   );
-  // VALUES' columns are named column1..column6 on both databases.
-  const result = await sql`update fleets set state = v.column3, arrives_at = v.column4, data = v.column5
-    from (values ${sql.join(values)}) as v
-    where fleets.account_id = v.column1 and fleets.id = v.column2 and fleets.data = v.column6`.execute(trx);
   if (Number(result.numAffectedRows ?? 0n) !== rows.length)
     throw new FleetRowChangedError(rows[0]?.accountId ?? 0);
   rows.forEach(({ fleet }, index) => storedData.set(fleet, written[index] as string));
 }
+
+/** `deleteFleetRowsOf`' statement, prepared per row count (db/prepared.ts). */
+const deleteFleetRowsIn = preparedForRows<[accountId: number, fleetId: number], never>(2, (db, rows) =>
+  compilableRaw(
+    db,
+    sql`delete from fleets where (account_id, id) in (values ${sql.join(
+      rows.map(([accountId, fleetId]) => sql`(cast(${accountId} as integer), cast(${fleetId} as integer))`),
+    )})`,
+  ),
+);
 
 /**
  * Deletes the rows of landed or destroyed fleets of several accounts with one statement (a chunk
@@ -280,11 +324,9 @@ export async function deleteFleetRowsOf(
   rows: readonly { accountId: number; fleetId: number }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const values = rows.map(
-    ({ accountId, fleetId }) => sql`(cast(${accountId} as integer), cast(${fleetId} as integer))`,
-  );
-  const result = await sql`delete from fleets where (account_id, id) in (values ${sql.join(values)})`.execute(
+  const result = await deleteFleetRowsIn(
     trx,
+    rows.map(({ accountId, fleetId }): [number, number] => [accountId, fleetId]),
   );
   if (Number(result.numAffectedRows ?? 0n) !== rows.length)
     throw new FleetRowChangedError(rows[0]?.accountId ?? 0);
@@ -363,6 +405,25 @@ export async function incomingFleets(
   }));
 }
 
+type ReportRow = [accountId: number, kind: string, createdAt: string, data: string];
+
+/** `insertReports`' statement, prepared per row count (db/prepared.ts). */
+const insertReportRows = preparedForRows<ReportRow, { id: number; account_id: number; data: string }>(
+  4,
+  (db, rows) =>
+    db
+      .insertInto('reports')
+      .values(
+        rows.map(([accountId, kind, createdAt, data]) => ({
+          account_id: accountId,
+          kind,
+          created_at: createdAt,
+          data,
+        })),
+      )
+      .returning(['id', 'account_id', 'data']),
+);
+
 /**
  * Stores reports, several accounts' at once, with one statement; their ids in the order given.
  * The rows come back in no promised order, so each is matched by its account and content: two
@@ -379,11 +440,12 @@ export async function insertReports(
     created_at: toIso(report.at),
     data: JSON.stringify(report),
   }));
-  const inserted = await trx
-    .insertInto('reports')
-    .values(rows)
-    .returning(['id', 'account_id', 'data'])
-    .execute();
+  const inserted = (
+    await insertReportRows(
+      trx,
+      rows.map((row): ReportRow => [row.account_id, row.kind, row.created_at, row.data]),
+    )
+  ).rows;
   const ids = new Map<string, number[]>();
   for (const row of inserted) {
     const key = `${row.account_id}:${row.data}`;
@@ -486,32 +548,56 @@ export async function lockOrbit(
     .execute();
 }
 
+type OrbitTarget = [systemId: number, orbit: number];
+
+/** The orbits at the given (system, orbit) pairs, as a where clause (the pairs padded, coalesce.ts padKeys). */
+const orbitsAt = (targets: readonly OrbitTarget[]) => (eb: ExpressionBuilder<Database, 'orbits'>) =>
+  eb.or(
+    targets.map(([systemId, orbit]) =>
+      eb.and([eb('orbits.system_id', '=', systemId), eb('orbits.index', '=', orbit)]),
+    ),
+  );
+
+/** Prepared per padded count: a list of pairs as the arguments of `prepared`. */
+function perPairCount<R>(
+  build: (db: Kysely<Database>, targets: OrbitTarget[]) => Compilable<R>,
+): (count: number) => PreparedQuery<number[], R> {
+  const byCount = new Map<number, PreparedQuery<number[], R>>();
+  return (count) => {
+    let query = byCount.get(count);
+    if (query === undefined) {
+      query = prepared(count * 2, (db: Kysely<Database>, ...args: number[]) =>
+        build(
+          db,
+          Array.from({ length: count }, (_, index): OrbitTarget => [
+            args[index * 2] as number,
+            args[index * 2 + 1] as number,
+          ]),
+        ),
+      );
+      byCount.set(count, query);
+    }
+    return query;
+  };
+}
+
 /**
- * Locks several orbits in (system, orbit) order, as `lockOrbit` does one, with one statement, and
- * reads what they hold with one more: a chunk of arrivals (decision 177). Keyed `system:orbit`;
- * an orbit that does not exist is missing.
+ * The orbits' rows `FOR UPDATE`, in (system, orbit) order: PostgreSQL locks the rows as the sort
+ * hands them over. Run only where the dialect locks rows (DialectSeam.rowLocks).
  */
-export async function lockOrbits(
-  trx: Kysely<Database>,
-  dialect: DialectSeam,
-  targets: readonly { systemId: number; orbit: number }[],
-): Promise<Map<string, OrbitView>> {
-  const views = new Map<string, OrbitView>();
-  if (targets.length === 0) return views;
-  const matching = (eb: ExpressionBuilder<Database, 'orbits'>) =>
-    eb.or(
-      targets.map((target) =>
-        eb.and([eb('orbits.system_id', '=', target.systemId), eb('orbits.index', '=', target.orbit)]),
-      ),
-    );
-  // PostgreSQL locks the rows as the sort hands them over: in (system, orbit) order.
-  const locked = await dialect
-    .forUpdate(
-      trx.selectFrom('orbits').select('orbits.id').where(matching).orderBy('system_id').orderBy('index'),
-    )
-    .execute();
-  if (locked.length === 0) return views;
-  const rows = await trx
+const lockOrbitRows = perPairCount((db, targets) =>
+  db
+    .selectFrom('orbits')
+    .select('orbits.id')
+    .where(orbitsAt(targets))
+    .orderBy('system_id')
+    .orderBy('index')
+    .forUpdate(),
+);
+
+/** What the orbits hold, with their planets' owners. */
+const orbitRowsAt = perPairCount((db, targets) =>
+  db
     .selectFrom('orbits')
     .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
     .select([
@@ -525,27 +611,61 @@ export async function lockOrbits(
       'planets.id as planet_id',
       'planets.account_id',
     ])
-    .where(
-      'orbits.id',
-      'in',
-      locked.map((row) => row.id),
-    )
-    .execute();
+    .where(orbitsAt(targets)),
+);
+
+/**
+ * Locks several orbits in (system, orbit) order, as `lockOrbit` does one, with one statement, and
+ * reads what they hold with one more: a chunk of arrivals (decision 177). Keyed `system:orbit`;
+ * an orbit that does not exist is missing. Where the dialect takes no row locks (SQLite, whose
+ * write transaction holds the database) only the read is run. Both statements are prepared per
+ * padded number of orbits (the last pair repeated: the same orbit matched twice is one row).
+ * The read is a statement of its own after the lock, not the locking statement itself: on
+ * PostgreSQL it then sees what committed while the lock was awaited (a colony founded there).
+ */
+export async function lockOrbits(
+  trx: Kysely<Database>,
+  dialect: DialectSeam,
+  targets: readonly { systemId: number; orbit: number }[],
+): Promise<Map<string, OrbitView>> {
+  const views = new Map<string, OrbitView>();
+  if (targets.length === 0) return views;
+  const pairs = padKeys(targets);
+  const args = pairs.flatMap((target) => [target.systemId, target.orbit]);
+  if (dialect.rowLocks) {
+    const locked = await lockOrbitRows(pairs.length).execute(trx, ...args);
+    if (locked.length === 0) return views;
+  }
+  const rows = await orbitRowsAt(pairs.length).execute(trx, ...args);
   for (const row of rows) views.set(`${row.system_id}:${row.index}`, viewOf(row));
   return views;
 }
+
+const setDebrisOn = prepared(3, (db: Kysely<Database>, orbitId: number, metal: number, crystal: number) =>
+  db.updateTable('orbits').set({ debris_metal: metal, debris_crystal: crystal }).where('id', '=', orbitId),
+);
 
 export async function setDebris(
   trx: Kysely<Database>,
   orbitId: number,
   debris: { metal: number; crystal: number },
 ): Promise<void> {
-  await trx
-    .updateTable('orbits')
-    .set({ debris_metal: debris.metal, debris_crystal: debris.crystal })
-    .where('id', '=', orbitId)
-    .execute();
+  await setDebrisOn.run(trx, orbitId, debris.metal, debris.crystal);
 }
+
+/** `setDebrisOf`' statement, prepared per row count (db/prepared.ts). */
+const setDebrisIn = preparedForRows<[orbitId: number, metal: number, crystal: number], never>(3, (db, rows) =>
+  compilableRaw(
+    db,
+    sql`update orbits set debris_metal = v.column2, debris_crystal = v.column3
+    from (values ${sql.join(
+      rows.map(
+        ([orbitId, metal, crystal]) =>
+          sql`(cast(${orbitId} as integer), cast(${metal} as double precision), cast(${crystal} as double precision))`,
+      ),
+    )}) as v where orbits.id = v.column1`,
+  ),
+);
 
 /** `setDebris` for several orbits with one statement (a chunk's debris fields). */
 export async function setDebrisOf(
@@ -557,12 +677,10 @@ export async function setDebrisOf(
     for (const [orbitId, debris] of fields) await setDebris(trx, orbitId, debris);
     return;
   }
-  const values = [...fields].map(
-    ([orbitId, debris]) =>
-      sql`(cast(${orbitId} as integer), cast(${debris.metal} as double precision), cast(${debris.crystal} as double precision))`,
+  await setDebrisIn(
+    trx,
+    [...fields].map(([orbitId, debris]): [number, number, number] => [orbitId, debris.metal, debris.crystal]),
   );
-  await sql`update orbits set debris_metal = v.column2, debris_crystal = v.column3
-    from (values ${sql.join(values)}) as v where orbits.id = v.column1`.execute(trx);
 }
 
 const planetPlacesOf = prepared(1, (db: Kysely<Database>, accountId: number) =>
