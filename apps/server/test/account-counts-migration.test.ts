@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { MIGRATIONS } from '../src/db/migrations/index.js';
+import { insertAccountRow } from './helpers/index.js';
 
 describe('migration 005 (visible accounts counter, SQLite)', () => {
   it('starts the counter from the accounts already there, suspended ones left out', async () => {
@@ -26,27 +27,7 @@ describe('migration 005 (visible accounts counter, SQLite)', () => {
         ['two', at],
         ['three', null],
       ] as const) {
-        await handle.db
-          .insertInto('accounts')
-          .values({
-            username: name,
-            username_lower: name,
-            email: `${name}@example.test`,
-            email_lower: `${name}@example.test`,
-            password_hash: 'x',
-            race_id: 1,
-            nmi: 0,
-            focus_planet_index: 0,
-            economy_points: 0,
-            science_points: 0,
-            military_points: 0,
-            total_points: 0,
-            suspended_at: suspended,
-            created_at: at,
-            next_event_at: null,
-            settled_at: at,
-          })
-          .execute();
+        await insertAccountRow(handle.db, name, { suspendedAt: suspended, at });
       }
       expect(await migrateToLatest(handle.db, handle.dialect, handle.schema)).toContain(
         '005-visible-accounts-counter',

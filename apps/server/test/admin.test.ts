@@ -16,6 +16,7 @@ import {
   type TestPlayer,
   stringContaining,
   stringMatching,
+  insertAccountRow,
 } from './helpers/index.js';
 
 const run = promisify(execFile);
@@ -59,27 +60,7 @@ describe('admin command line (a real process on SQLite)', () => {
     expect(await admin('migrate')).toMatchObject({ code: 0, out: stringContaining('001-platform') });
     expect(await admin('migrate')).toMatchObject({ code: 0, out: stringContaining('up to date') });
     const handle = openDatabase({ kind: 'sqlite', file: join(dataDir, 'starhold.sqlite') });
-    await handle.db
-      .insertInto('accounts')
-      .values({
-        username: 'Troll',
-        username_lower: 'troll',
-        email: 't@example.test',
-        email_lower: 't@example.test',
-        password_hash: 'x',
-        race_id: 1,
-        nmi: 0,
-        focus_planet_index: 0,
-        economy_points: 0,
-        science_points: 0,
-        military_points: 0,
-        total_points: 0,
-        suspended_at: null,
-        created_at: '2026-01-01T00:00:00.000Z',
-        next_event_at: null,
-        settled_at: '2026-01-01T00:00:00.000Z',
-      })
-      .execute();
+    await insertAccountRow(handle.db, 'Troll');
     await handle.close();
 
     expect(await admin('suspend', 'TROLL')).toMatchObject({ code: 1, out: stringContaining('--yes') });

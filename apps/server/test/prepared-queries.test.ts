@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementNamer } from '../src/db/database.js';
 import { compilableRaw, prepared, preparedForRows, PREPARED_ROWS_MAX } from '../src/db/prepared.js';
-import { createTestDatabase, type TestDatabase } from './helpers/index.js';
+import { createTestDatabase, insertAccountRow, type TestDatabase } from './helpers/index.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -120,29 +120,7 @@ describe('prepared queries over rows', () => {
           )
           .returning('title'),
     );
-    const at = new Date(0).toISOString();
-    const account = await t.db
-      .insertInto('accounts')
-      .values({
-        username: 'rows',
-        username_lower: 'rows',
-        email: 'rows@example.test',
-        email_lower: 'rows@example.test',
-        password_hash: 'x',
-        race_id: 1,
-        nmi: 0,
-        focus_planet_index: 0,
-        economy_points: 0,
-        science_points: 0,
-        military_points: 0,
-        total_points: 0,
-        suspended_at: null,
-        created_at: at,
-        next_event_at: null,
-        settled_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const account = { id: await insertAccountRow(t.db, 'rows') };
     const { rows } = await insertEmails(t.db, [
       [account.id, 'first'],
       [account.id, 'second'],
