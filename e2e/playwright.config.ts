@@ -28,11 +28,13 @@ export default defineConfig({
   testDir: './specs',
   globalTeardown: './global-teardown.ts',
   outputDir: './.tmp/test-results',
-  // Two browsers at once: with one, the run left a core idle about half the time (waits on game
-  // time, on the server, on timers); with two the machine's 2 cores stay busy and the run took 8.9
-  // instead of 12.9 minutes (2026-11-28). Specs never share a player, and those that need a world
-  // of their own start their own server. E2E_WORKERS overrides (1 to debug a spec in isolation).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One browser at a time by default. Two kept the 2 cores busy and took 8.9 instead of 12.9
+  // minutes on a fast moment of this machine (2026-11-28, afternoon), but on its slow moments
+  // (the dashboard's first render at 830 ms instead of 330) they ran the load average to 8-10 and
+  // ten tests out of 45 timed out (the evening's CI run); one worker passes there (the morning's
+  // CI, 21.7 minutes). E2E_WORKERS=2 runs two where the machine has room for them. Specs never
+  // share a player, and those that need a world of their own start their own server.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
