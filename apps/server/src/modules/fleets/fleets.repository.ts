@@ -2,7 +2,7 @@
  * Fleets and reports as stored (migration 010): a fleet row holds the rules engine's FleetState as
  * JSON beside the columns the server queries; the universe as the fleet code needs it.
  */
-import { sql, type Compilable, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   buildRouteGraph,
   type AccountState,
@@ -14,13 +14,7 @@ import {
   type SecurityId,
 } from '@starhold/rules';
 import { padKeys } from '../../db/coalesce.js';
-import {
-  compilableRaw,
-  prepared,
-  preparedForLists,
-  preparedForRows,
-  type PreparedQuery,
-} from '../../db/prepared.js';
+import { compilableRaw, prepared, preparedForLists, preparedForRows } from '../../db/prepared.js';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { isoAt as toIso } from '../../context.js';
@@ -558,34 +552,11 @@ const orbitsAt = (targets: readonly OrbitTarget[]) => (eb: ExpressionBuilder<Dat
     ),
   );
 
-/** Prepared per padded count: a list of pairs as the arguments of `prepared`. */
-function perPairCount<R>(
-  build: (db: Kysely<Database>, targets: OrbitTarget[]) => Compilable<R>,
-): (count: number) => PreparedQuery<number[], R> {
-  const byCount = new Map<number, PreparedQuery<number[], R>>();
-  return (count) => {
-    let query = byCount.get(count);
-    if (query === undefined) {
-      query = prepared(count * 2, (db: Kysely<Database>, ...args: number[]) =>
-        build(
-          db,
-          Array.from({ length: count }, (_, index): OrbitTarget => [
-            args[index * 2] as number,
-            args[index * 2 + 1] as number,
-          ]),
-        ),
-      );
-      byCount.set(count, query);
-    }
-    return query;
-  };
-}
-
 /**
  * The orbits' rows `FOR UPDATE`, in (system, orbit) order: PostgreSQL locks the rows as the sort
  * hands them over. Run only where the dialect locks rows (DialectSeam.rowLocks).
  */
-const lockOrbitRows = perPairCount((db, targets) =>
+const lockOrbitRows = preparedForRows<OrbitTarget, { id: number }>(2, (db, targets) =>
   db
     .selectFrom('orbits')
     .select('orbits.id')
@@ -596,7 +567,7 @@ const lockOrbitRows = perPairCount((db, targets) =>
 );
 
 /** What the orbits hold, with their planets' owners. */
-const orbitRowsAt = perPairCount((db, targets) =>
+const orbitRowsAt = preparedForRows(2, (db, targets: OrbitTarget[]) =>
   db
     .selectFrom('orbits')
     .leftJoin('planets', 'planets.orbit_id', 'orbits.id')
@@ -630,13 +601,12 @@ export async function lockOrbits(
 ): Promise<Map<string, OrbitView>> {
   const views = new Map<string, OrbitView>();
   if (targets.length === 0) return views;
-  const pairs = padKeys(targets);
-  const args = pairs.flatMap((target) => [target.systemId, target.orbit]);
+  const pairs = padKeys(targets).map((target): OrbitTarget => [target.systemId, target.orbit]);
   if (dialect.rowLocks) {
-    const locked = await lockOrbitRows(pairs.length).execute(trx, ...args);
-    if (locked.length === 0) return views;
+    const locked = await lockOrbitRows(trx, pairs);
+    if (locked.rows.length === 0) return views;
   }
-  const rows = await orbitRowsAt(pairs.length).execute(trx, ...args);
+  const { rows } = await orbitRowsAt(trx, pairs);
   for (const row of rows) views.set(`${row.system_id}:${row.index}`, viewOf(row));
   return views;
 }
