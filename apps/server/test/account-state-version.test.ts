@@ -109,6 +109,92 @@ describe('migration 007: the account state version', () => {
     }
   });
 
+  it('moves by one for an update within the account, and both accounts when a row changes owner (019)', async () => {
+    const player = await registerPlayer(t.app);
+    const other = await registerPlayer(t.app);
+    const db = t.database.db;
+    const planetId = await homePlanetId(db, player.me.id);
+    const otherPlanetId = await homePlanetId(db, other.me.id);
+    await setModule(db, planetId, 1, 1, 3);
+    const emailsVersion = async (accountId: number) =>
+      Number(
+        (
+          await db
+            .selectFrom('accounts')
+            .select('emails_version')
+            .where('id', '=', accountId)
+            .executeTakeFirstOrThrow()
+        ).emails_version,
+      );
+
+    // The updates a game write makes: one move of the version each (two before 019 on SQLite).
+    let before = await version(player.me.id);
+    await setResources(db, planetId, { metal: 11, crystal: 12, fuel: 13 });
+    expect(await version(player.me.id)).toBe(before + 1);
+    before = await version(player.me.id);
+    await setModule(db, planetId, 1, 1, 4);
+    expect(await version(player.me.id)).toBe(before + 1);
+    const email = await db
+      .insertInto('emails')
+      .values({
+        account_id: player.me.id,
+        title: 'x',
+        params: '{}',
+        created_at: '2026-01-01T00:00:00.000Z',
+        read_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const emailsBefore = await emailsVersion(player.me.id);
+    await db
+      .updateTable('emails')
+      .set({ read_at: '2026-01-02T00:00:00.000Z' })
+      .where('id', '=', email.id)
+      .execute();
+    expect(await emailsVersion(player.me.id)).toBe(emailsBefore + 1);
+
+    // A row that changes owner moves both accounts.
+    const moves: [string, () => Promise<unknown>][] = [
+      [
+        'a module moved to the other planet',
+        () =>
+          db
+            .updateTable('planet_modules')
+            .set({ planet_id: otherPlanetId })
+            .where('planet_id', '=', planetId)
+            .where('type_id', '=', 1)
+            .where('module_id', '=', 1)
+            .execute(),
+      ],
+      [
+        'research given away',
+        async () => {
+          await setResearch(db, player.me.id, 2, 1);
+          await db
+            .updateTable('account_research')
+            .set({ account_id: other.me.id })
+            .where('account_id', '=', player.me.id)
+            .execute();
+        },
+      ],
+      [
+        'a planet given away',
+        () =>
+          db
+            .updateTable('planets')
+            .set({ account_id: other.me.id, idx: 9 })
+            .where('id', '=', planetId)
+            .execute(),
+      ],
+    ];
+    for (const [what, move] of moves) {
+      const [mine, theirs] = [await version(player.me.id), await version(other.me.id)];
+      await move();
+      expect(await version(player.me.id), what).toBeGreaterThan(mine);
+      expect(await version(other.me.id), what).toBeGreaterThan(theirs);
+    }
+  });
+
   it('stays put for writes the game state does not read', async () => {
     const player = await registerPlayer(t.app);
     const planetId = await homePlanetId(t.database.db, player.me.id);

@@ -18,6 +18,7 @@ import { stateVersionReturnedMigration } from './015-state-version-returned.js';
 import { guardedSingleStatementSaveMigration } from './016-guarded-single-statement-save.js';
 import { emailsUnreadIndexMigration } from './017-emails-unread-index.js';
 import { emailsVersionMigration } from './018-emails-version.js';
+import { oneBumpPerUpdatedRowMigration } from './019-one-bump-per-updated-row.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -45,4 +46,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['016-guarded-single-statement-save', guardedSingleStatementSaveMigration],
   ['017-emails-unread-index', emailsUnreadIndexMigration],
   ['018-emails-version', emailsVersionMigration],
+  ['019-one-bump-per-updated-row', oneBumpPerUpdatedRowMigration],
 ];
