@@ -17,6 +17,7 @@ export default tseslint.config(
       'data/**',
       'coverage/**',
       'bench/results/**',
+      'bench/.build/**',
       'apps/web/public/**',
       'e2e/.tmp/**',
       'test-results/**',

@@ -27,10 +27,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { DEFENSES } from '../packages/rules/src/index.js';
 import type { Database } from '../apps/server/src/db/schema.js';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/database.js';
-import { economyDeps, runSchedulerOnce } from '../apps/server/src/modules/economy/index.js';
+import type { DatabaseTarget } from '../apps/server/src/db/database.js';
+import { importBundled } from './lib/bundled.js';
+import type * as FleetsServer from './lib/fleets-server.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { freshPgDatabase } from './lib/pg.js';
 import { freePort, runForJson, startService, stopAll, type Service } from './lib/processes.js';
@@ -164,6 +163,10 @@ function logStatements(counts: StatementCounts, units: number, unit: string): vo
 }
 
 async function main(): Promise<FleetBench> {
+  // The server as `npm start` runs it: bundled, not compiled module by module by tsx (bench/lib/bundled.ts).
+  const { buildApp, loadConfig, openDatabase, economyDeps, runSchedulerOnce } = await importBundled<
+    typeof FleetsServer
+  >('bench/lib/fleets-server.ts', 'fleets-server');
   const work = mkdtempSync(join(tmpdir(), 'starhold-bench-fleets-'));
   const database = PG_URL ? await freshPgDatabase(PG_URL) : null;
   const target: DatabaseTarget = database
