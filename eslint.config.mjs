@@ -34,6 +34,7 @@ export default tseslint.config(
             '*.mjs',
             '*.ts',
             'apps/*/*.mjs',
+            'apps/*/*.d.mts',
             'tools/eslint/*.mjs',
             'e2e/screenshots/*.mjs',
           ],
