@@ -132,6 +132,39 @@ describe('GET /metrics', () => {
     expect(gauge(families, 'starhold_event_lag_seconds')).toBe(90);
   });
 
+  it("counts SQLite's write transactions and the commits they shared (SQLite only)", async () => {
+    const names = [
+      'starhold_sqlite_write_transactions_total',
+      'starhold_sqlite_commits_total',
+      'starhold_sqlite_write_group_largest',
+    ];
+    let families = await scrape();
+    if (t.database.dialect.name !== 'sqlite') {
+      for (const name of names) expect(families.has(name), name).toBe(false);
+      return;
+    }
+    expect(family(families, names[0] as string).type).toBe('COUNTER');
+    expect(family(families, names[1] as string).type).toBe('COUNTER');
+    const transactions = gauge(families, names[0] as string);
+    const commits = gauge(families, names[1] as string);
+    expect(transactions).toBeGreaterThanOrEqual(commits);
+
+    // Eight transactions queued at once: all eight counted, in fewer commits (one, unless a
+    // group reached its time bound).
+    const db = t.database.db;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.database.dialect.writeTransaction(db, (trx) => trx.selectFrom('accounts').select('id').execute()),
+      ),
+    );
+    families = await scrape();
+    expect(gauge(families, names[0] as string) - transactions).toBe(8);
+    const newCommits = gauge(families, names[1] as string) - commits;
+    expect(newCommits).toBeGreaterThanOrEqual(1);
+    expect(newCommits).toBeLessThan(8);
+    expect(gauge(families, names[2] as string)).toBeGreaterThanOrEqual(8 / newCommits);
+  });
+
   it('shows the PostgreSQL pool use (PostgreSQL only)', async () => {
     if (t.database.poolStats === undefined) return;
     const app = await buildApp({

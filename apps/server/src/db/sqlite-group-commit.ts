@@ -42,7 +42,7 @@ interface Committer {
   stats: GroupCommitStats;
 }
 
-/** What the groups of a database have done so far (for tests and the operators' figures). */
+/** What the groups of a database have done so far (tests; GET /metrics, docs/operations.md). */
 export interface GroupCommitStats {
   /** Transactions that committed (or were rolled back to their savepoint) inside a group. */
   transactions: number;

@@ -9,11 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isoAt, type AppContext } from '../../context.js';
 import type { PoolStats } from '../../db/database.js';
+import { groupCommitStats } from '../../db/sqlite-group-commit.js';
 import { errorBody } from '../../errors.js';
 
 export interface MetricsOptions {
   token: string;
-  ctx: Pick<AppContext, 'db' | 'clock'>;
+  ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>;
   poolStats?: (() => PoolStats) | undefined;
 }
 
@@ -121,6 +122,39 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
         this.set({ state: 'idle' }, stats.idle);
         this.set({ state: 'in_use' }, stats.total - stats.idle);
         this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+
+  if (options.ctx.dialect.name === 'sqlite') {
+    // SQLite's write transactions share commits (decision 209): transactions over commits is the
+    // mean group, which tells how much the write path batches under the load of the moment.
+    const counter = (name: string, help: string, read: () => number) =>
+      new Counter({
+        name,
+        help,
+        registers: [register],
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
+    counter(
+      'starhold_sqlite_write_transactions_total',
+      'SQLite write transactions run in commit groups, kept or rolled back alone (decision 209)',
+      () => groupCommitStats(db).transactions,
+    );
+    counter(
+      'starhold_sqlite_commits_total',
+      'Commits of SQLite write groups: transactions_total / commits_total is the mean group',
+      () => groupCommitStats(db).groups,
+    );
+    new Gauge({
+      name: 'starhold_sqlite_write_group_largest',
+      help: 'The most write transactions one SQLite commit has held since the process started',
+      registers: [register],
+      collect() {
+        this.set(groupCommitStats(db).largest);
       },
     });
   }
