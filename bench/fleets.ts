@@ -1,7 +1,8 @@
 /**
  * Fleet figures (issue 19), on SQLite or PostgreSQL (--pg, or BENCH_DATABASE_URL):
  * - dispatch: `POST /me/fleets` requests/s and p99 at 50 connections against the hello server's
- *   ceiling in the same run, each connection's players sending one cargo ship in turn;
+ *   ceiling in the same run, each connection's players sending one cargo ship in turn, each
+ *   having opened the fleet screen once before the run (as players order from it);
  * - arrivals: 10,000 fleets (half attacks on defended planets, half transports) due at once,
  *   applied by the scheduler's own loop (`runSchedulerOnce`, as the periodic task runs it), with
  *   arrivals/s and the p99 of `GET /me/planet` (idle players reading meanwhile).
