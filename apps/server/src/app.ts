@@ -36,6 +36,7 @@ import { listsRoutes } from './modules/lists/index.js';
 import { meRoutes } from './modules/me/index.js';
 import { installMetrics } from './modules/metrics/index.js';
 import type { PoolStats } from './db/database.js';
+import type { GroupCommitStats } from './db/sqlite-group-commit.js';
 import { planetsRoutes } from './modules/planets/index.js';
 import { createSystemsService, systemsRoutes } from './modules/systems/index.js';
 import { searchRoutes } from './modules/search/index.js';
@@ -54,6 +55,8 @@ export interface AppDeps extends AppContext {
   schedulerProgress?: SchedulerProgress;
   /** The PostgreSQL pool's use, for /metrics. */
   poolStats?: () => PoolStats;
+  /** SQLite's write groups, for /metrics. */
+  writeGroups?: () => GroupCommitStats;
 }
 
 /** The error catalogue in the OpenAPI document: one stable code per key. */
@@ -104,7 +107,12 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.decorateRequest('auth', null);
   // Before every route, so that its onResponse hook counts them all (decision 222).
   if (config.metricsToken !== undefined) {
-    installMetrics(app, { token: config.metricsToken, ctx, poolStats: deps.poolStats });
+    installMetrics(app, {
+      token: config.metricsToken,
+      ctx,
+      poolStats: deps.poolStats,
+      writeGroups: deps.writeGroups,
+    });
   }
 
   // Calls without payload (refresh, logout, cancel) send the JSON header with an empty body.

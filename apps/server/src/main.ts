@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     ...rateLimit,
     schedulerProgress,
     ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
+    ...(handle.writeGroups ? { writeGroups: handle.writeGroups } : {}),
   });
   appLog = app.log;
   try {

@@ -138,31 +138,53 @@ describe('GET /metrics', () => {
       'starhold_sqlite_commits_total',
       'starhold_sqlite_write_group_largest',
     ];
-    let families = await scrape();
-    if (t.database.dialect.name !== 'sqlite') {
-      for (const name of names) expect(families.has(name), name).toBe(false);
-      return;
-    }
-    expect(family(families, names[0] as string).type).toBe('COUNTER');
-    expect(family(families, names[1] as string).type).toBe('COUNTER');
-    const transactions = gauge(families, names[0] as string);
-    const commits = gauge(families, names[1] as string);
-    expect(transactions).toBeGreaterThanOrEqual(commits);
+    const writeGroups = t.database.writeGroups;
+    // As main.ts builds it: with the database handle's write groups (SQLite's only).
+    const app = await buildApp({
+      config: testConfig({ metricsToken: TOKEN }),
+      db: t.database.db,
+      dialect: t.database.dialect,
+      clock: t.clock,
+      random: randomBytes,
+      ...(writeGroups ? { writeGroups } : {}),
+    });
+    const families = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      return new Map(parsePrometheusTextFormat(response.body).map((f) => [f.name, f]));
+    };
+    try {
+      let scraped = await families();
+      if (writeGroups === undefined) {
+        for (const name of names) expect(scraped.has(name), name).toBe(false);
+        return;
+      }
+      expect(family(scraped, names[0] as string).type).toBe('COUNTER');
+      expect(family(scraped, names[1] as string).type).toBe('COUNTER');
+      const transactions = gauge(scraped, names[0] as string);
+      const commits = gauge(scraped, names[1] as string);
+      expect(transactions).toBeGreaterThanOrEqual(commits);
 
-    // Eight transactions queued at once: all eight counted, in fewer commits (one, unless a
-    // group reached its time bound).
-    const db = t.database.db;
-    await Promise.all(
-      Array.from({ length: 8 }, () =>
-        t.database.dialect.writeTransaction(db, (trx) => trx.selectFrom('accounts').select('id').execute()),
-      ),
-    );
-    families = await scrape();
-    expect(gauge(families, names[0] as string) - transactions).toBe(8);
-    const newCommits = gauge(families, names[1] as string) - commits;
-    expect(newCommits).toBeGreaterThanOrEqual(1);
-    expect(newCommits).toBeLessThan(8);
-    expect(gauge(families, names[2] as string)).toBeGreaterThanOrEqual(8 / newCommits);
+      // Eight transactions queued at once: all eight counted, in fewer commits (one, unless a
+      // group reached its time bound).
+      const db = t.database.db;
+      await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.database.dialect.writeTransaction(db, (trx) => trx.selectFrom('accounts').select('id').execute()),
+        ),
+      );
+      scraped = await families();
+      expect(gauge(scraped, names[0] as string) - transactions).toBe(8);
+      const newCommits = gauge(scraped, names[1] as string) - commits;
+      expect(newCommits).toBeGreaterThanOrEqual(1);
+      expect(newCommits).toBeLessThan(8);
+      expect(gauge(scraped, names[2] as string)).toBeGreaterThanOrEqual(8 / newCommits);
+    } finally {
+      await app.close();
+    }
   });
 
   it('shows the PostgreSQL pool use (PostgreSQL only)', async () => {

@@ -7,6 +7,7 @@ import { connectionLost } from './connection-lost.js';
 import { createDialectSeam, type DialectSeam } from './dialect.js';
 import type { Database } from './schema.js';
 import { registerSqliteConnection } from './sqlite-direct.js';
+import { groupCommitStats, type GroupCommitStats } from './sqlite-group-commit.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -16,6 +17,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections (the metrics' gauge, decision 222); SQLite has one. */
   poolStats?: () => PoolStats;
+  /** SQLite: what its write groups have done (decision 209; the metrics' counters). */
+  writeGroups?: () => GroupCommitStats;
 }
 
 export interface PoolStats {
@@ -229,6 +232,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       db,
       dialect: createDialectSeam('sqlite'),
       schema: undefined,
+      writeGroups: () => groupCommitStats(db),
       close: async () => {
         await checkpointer?.stop();
         await db.destroy();

@@ -9,13 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isoAt, type AppContext } from '../../context.js';
 import type { PoolStats } from '../../db/database.js';
-import { groupCommitStats } from '../../db/sqlite-group-commit.js';
+import type { GroupCommitStats } from '../../db/sqlite-group-commit.js';
 import { errorBody } from '../../errors.js';
 
 export interface MetricsOptions {
   token: string;
-  ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>;
+  ctx: Pick<AppContext, 'db' | 'clock'>;
   poolStats?: (() => PoolStats) | undefined;
+  /** SQLite's write groups (decision 209); absent on PostgreSQL. */
+  writeGroups?: (() => GroupCommitStats) | undefined;
 }
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
@@ -126,7 +128,8 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
     });
   }
 
-  if (options.ctx.dialect.name === 'sqlite') {
+  const writeGroups = options.writeGroups;
+  if (writeGroups !== undefined) {
     // SQLite's write transactions share commits (decision 209): transactions over commits is the
     // mean group, which tells how much the write path batches under the load of the moment.
     const counter = (name: string, help: string, read: () => number) =>
@@ -142,19 +145,19 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
     counter(
       'starhold_sqlite_write_transactions_total',
       'SQLite write transactions run in commit groups, kept or rolled back alone (decision 209)',
-      () => groupCommitStats(db).transactions,
+      () => writeGroups().transactions,
     );
     counter(
       'starhold_sqlite_commits_total',
       'Commits of SQLite write groups: transactions_total / commits_total is the mean group',
-      () => groupCommitStats(db).groups,
+      () => writeGroups().groups,
     );
     new Gauge({
       name: 'starhold_sqlite_write_group_largest',
       help: 'The most write transactions one SQLite commit has held since the process started',
       registers: [register],
       collect() {
-        this.set(groupCommitStats(db).largest);
+        this.set(writeGroups().largest);
       },
     });
   }
