@@ -64,6 +64,16 @@ describe('GET /metrics', () => {
   };
   const gauge = (families: Map<string, PrometheusFamily>, name: string): number =>
     Number(family(families, name).metrics[0]?.value);
+  /** Another app on the same database, given what main.ts passes from the database handle. */
+  const appWith = (handleParts: Pick<Parameters<typeof buildApp>[0], 'poolStats' | 'writeGroups'>) =>
+    buildApp({
+      config: testConfig({ metricsToken: TOKEN }),
+      db: t.database.db,
+      dialect: t.database.dialect,
+      clock: t.clock,
+      random: randomBytes,
+      ...handleParts,
+    });
 
   it('answers 401 without the bearer token, or with another one', async () => {
     for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`]) {
@@ -140,14 +150,7 @@ describe('GET /metrics', () => {
     ];
     const writeGroups = t.database.writeGroups;
     // As main.ts builds it: with the database handle's write groups (SQLite's only).
-    const app = await buildApp({
-      config: testConfig({ metricsToken: TOKEN }),
-      db: t.database.db,
-      dialect: t.database.dialect,
-      clock: t.clock,
-      random: randomBytes,
-      ...(writeGroups ? { writeGroups } : {}),
-    });
+    const app = await appWith(writeGroups ? { writeGroups } : {});
     const families = async () => {
       const response = await app.inject({
         method: 'GET',
@@ -189,14 +192,7 @@ describe('GET /metrics', () => {
 
   it('shows the PostgreSQL pool use (PostgreSQL only)', async () => {
     if (t.database.poolStats === undefined) return;
-    const app = await buildApp({
-      config: testConfig({ metricsToken: TOKEN }),
-      db: t.database.db,
-      dialect: t.database.dialect,
-      clock: t.clock,
-      random: randomBytes,
-      poolStats: t.database.poolStats,
-    });
+    const app = await appWith({ poolStats: t.database.poolStats });
     try {
       const response = await app.inject({
         method: 'GET',
