@@ -33,6 +33,8 @@ export interface ToastStore {
   show: (input: ToastInput) => string;
   dismiss: (id: string) => void;
   clearAll: () => void;
+  /** Drops every toast at once, without fading, and cancels their timers: a fresh start. */
+  reset: () => void;
   getSnapshot: () => readonly Toast[];
   subscribe: (listener: () => void) => () => void;
 }
@@ -96,6 +98,12 @@ export function createToastStore(clock: Clock = systemClock): ToastStore {
     dismiss,
     clearAll() {
       toasts.forEach((toast) => dismiss(toast.id));
+    },
+    reset() {
+      timers.forEach((pending) => pending.forEach(clearTimeout));
+      timers.clear();
+      toasts = [];
+      emit();
     },
     getSnapshot: () => toasts,
     subscribe(listener) {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { toasts } from '../lib/toasts';
 import { fakeMatchMedia } from './match-media';
 
 // jsdom lacks the layout APIs Mantine queries on mount.
@@ -16,7 +17,10 @@ if (!('scrollIntoView' in window.HTMLElement.prototype)) {
   Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value: () => undefined });
 }
 
+// The test files share their worker's modules (vitest.config.ts: isolate off): what one file
+// leaves in the application's singletons must not reach the next.
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  toasts.reset();
 });

@@ -98,4 +98,21 @@ describe('ToastViewport', () => {
     }).format(clock.now());
     expect(screen.getByRole('status', { name: 'Info' })).toHaveTextContent(expected);
   });
+  it('drops every toast at once on reset, entering or leaving, and none comes back', () => {
+    const store = setup();
+    act(() => void store.show({ title: 'Un', message: 'premier' }));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_APPEAR_DELAY_MS);
+    });
+    act(() => void store.show({ title: 'Deux', message: 'second' }));
+    act(() => store.dismiss(store.getSnapshot()[0]!.id));
+    expect(store.getSnapshot().map((toast) => toast.phase)).toEqual(['leaving', 'entering']);
+    act(() => store.reset());
+    expect(store.getSnapshot()).toEqual([]);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(store.getSnapshot()).toEqual([]);
+  });
 });
