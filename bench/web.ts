@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tools/chromium-args.js';
 
 export interface FirstVisitSize {
   jsGzipBytes: number;
@@ -15,18 +16,10 @@ export interface FirstVisitSize {
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
- * The brief's flags, and the browser's own address-bar popup left out: Chromium 156 builds it (two
- * WebUI pages in a renderer of their own, ~0.3 s of CPU) for every new window, so for every fresh
- * context the benches open, at the moment the page loads. A player's first visit opens in a
- * window that exists already; on this 2-core machine the popup took CPU from the page measured.
+ * The flags are tools/chromium-args.ts' (the address-bar popup left out: a player's first visit
+ * opens in a window that exists already, and the popup took CPU from the page measured).
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-];
+export { CHROMIUM_ARGS };
 
 /** Entry script, modulepreloads and stylesheets named by index.html: what a first visit fetches up front. */
 export function firstVisitSize(distDir: string): FirstVisitSize {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../tools/chromium-args.js';
 import { freePort } from '../tools/free-port.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -13,16 +14,6 @@ process.env.STARHOLD_E2E_PORT ??= String(await freePort());
 process.env.STARHOLD_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'starhold-e2e-'));
 const port = Number(process.env.STARHOLD_E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  // The address-bar popup Chromium 156 builds for every new window (a renderer of its own, ~0.3 s
-  // of CPU per test's context): there is no address bar to show it in (bench/web.ts).
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-];
 
 export default defineConfig({
   testDir: './specs',

@@ -9,15 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { apiCall, buildUpTo, registerByApi, startEconomyServer } from '../support/economy-server';
+import { CHROMIUM_ARGS } from '../../tools/chromium-args.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = join(root, 'e2e/.tmp/screenshots/economy');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 
 const PAGES = [
   { name: 'dashboard', path: '/' },
@@ -47,7 +42,7 @@ async function main(): Promise<void> {
   const server = await startEconomyServer(2000);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
   try {
     for (const raceId of [1, 2] as const) {

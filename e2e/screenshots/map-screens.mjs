@@ -9,7 +9,14 @@ const out = new URL('../.tmp/map-screens/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    // tools/chromium-args.ts says why (a script node runs as it is: it cannot import that file).
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  ],
 });
 const systems = await (await fetch(`${base}/api/v1/systems`)).json().catch(() => null);
 for (const [race, raceId] of [

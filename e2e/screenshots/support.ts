@@ -10,16 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort } from '../../tools/free-port.js';
+import { CHROMIUM_ARGS } from '../../tools/chromium-args.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const PASSWORD = 'Starship1';
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 
 export type Language = 'fr' | 'en';
 export const LANGUAGES: readonly Language[] = ['fr', 'en'];
@@ -120,7 +115,7 @@ export async function call<T = unknown>(
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -19,6 +19,7 @@ import type {
   SystemsMap,
 } from '@starhold/contract';
 import { chromium, type Page, type Route } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../tools/chromium-args.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = join(root, 'apps/web/dist');
@@ -26,12 +27,6 @@ const outDir = join(root, 'e2e/.tmp/screenshots');
 /** Paths the mock does not answer, printed at the end: the screens' reads it must learn. */
 const unanswered = new Set<string>();
 const ORIGIN = 'http://starhold.test';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -283,7 +278,7 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
   for (const race of ['human', 'robot'] as const) {
     for (const language of ['fr', 'en'] as const) {
