@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { MOCKING_TEST_FILES } from './tools/mocking-test-files.js';
 
 const SERVER = {
   root: 'apps/server',
@@ -10,7 +11,7 @@ const SERVER = {
 } as const;
 
 /** The server's test files that use vi.mock (a mocked module must be loaded after the mock). */
-const MOCKING_SERVER_FILES = ['test/admin-socket-mode.test.ts', 'test/reset-confirm-cost.test.ts'];
+const MOCKING_SERVER_FILES = MOCKING_TEST_FILES.map((file) => file.replace(/^apps\/server\//, ''));
 
 export default defineConfig({
   test: {
