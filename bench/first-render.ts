@@ -28,7 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { freePort, startStarhold, stopAll, type Service } from './lib/processes.js';
 import { seedBenchDatabase } from './seed.js';
-import { CHROMIUM, CHROMIUM_ARGS, waitForVisibleH2, watchVisibleH2 } from './web.js';
+import { CHROMIUM_ARGS } from '../tools/chromium-args.js';
+import { CHROMIUM, waitForVisibleH2, watchVisibleH2 } from './web.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const runsArg = Number(process.argv[2]);

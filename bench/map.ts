@@ -22,7 +22,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type ServerProcess } from '../tools/server-process.js';
-import { CHROMIUM, CHROMIUM_ARGS } from './web.js';
+import { CHROMIUM_ARGS } from '../tools/chromium-args.js';
+import { CHROMIUM } from './web.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);

@@ -15,11 +15,6 @@ export interface FirstVisitSize {
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
-/**
- * The flags are tools/chromium-args.ts' (the address-bar popup left out: a player's first visit
- * opens in a window that exists already, and the popup took CPU from the page measured).
- */
-export { CHROMIUM_ARGS };
 
 /** Entry script, modulepreloads and stylesheets named by index.html: what a first visit fetches up front. */
 export function firstVisitSize(distDir: string): FirstVisitSize {
