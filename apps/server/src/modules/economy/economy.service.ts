@@ -34,6 +34,7 @@ import {
   loadAccountRow,
   loadAccountState,
   saveAccountState,
+  saveAccountStates,
   storedForm,
   type AccountVersionRow,
   type DerivedColumns,
@@ -410,15 +411,27 @@ export async function withAccounts<T>(
       trx,
       new Map(changes.map((change) => [change.after.accountId, change.events])),
     );
-    for (const { before, after, events } of changes) {
+    for (const { after } of changes)
+      if (!pending.has(after.accountId)) throw new Error(`account ${after.accountId} was not locked`);
+    // The derived columns as the row holds them, so that unchanged points and due times are not
+    // written again (their indexes and the ranking trigger, decision 186); the account rows of
+    // all the changes in one statement per shape (decision 248).
+    const saves = await saveAccountStates(
+      trx,
+      changes.map(({ before, after }) => ({
+        before,
+        after,
+        derived: { points: computePoints(after), nextEventAt: nextWakeUpAt(after) },
+        stored: stored.get(after.accountId),
+      })),
+    );
+    for (const [index, { after, events }] of changes.entries()) {
       const accountId = after.accountId;
       const onCommit = pending.get(accountId);
-      if (onCommit === undefined) throw new Error(`account ${accountId} was not locked`);
-      // The derived columns as the row holds them, so that unchanged points and due times are not
-      // written again (their indexes and the ranking trigger, decision 186); after the save they
-      // are what it wrote, should the account come again.
-      const derived = { points: computePoints(after), nextEventAt: nextWakeUpAt(after) };
-      const saved = await saveAccountState(trx, before, after, derived, stored.get(accountId));
+      const saved = saves[index];
+      if (onCommit === undefined || saved === undefined)
+        throw new Error(`account ${accountId} was not saved`);
+      // After the save the derived columns are what it wrote, should the account come again.
       stored.set(accountId, saved.stored);
       versions.set(accountId, saved.version);
       const own = [...(await settlementEmails(trx, accountId, events)), ...(notices.get(accountId) ?? [])];

@@ -12,7 +12,7 @@ import {
   type Points,
 } from '@starhold/rules';
 import { padKeys } from '../../db/coalesce.js';
-import { prepared, preparedForLists } from '../../db/prepared.js';
+import { compilableRaw, prepared, preparedForLists, preparedForRows } from '../../db/prepared.js';
 import type { ConstructionsTable, Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
 import { fleetsFromRows, loadFleetRows, saveFleets, type FleetRow } from '../fleets/index.js';
@@ -256,6 +256,58 @@ const ACCOUNT_UPDATES = {
   points: accountUpdate(false, true),
   both: accountUpdate(true, true),
 };
+type AccountRowShape = keyof typeof ACCOUNT_UPDATES;
+const ACCOUNT_ROW_SHAPES: readonly AccountRowShape[] = ['neither', 'nextEvent', 'points', 'both'];
+const rowShape = (nextEvent: boolean, points: boolean): AccountRowShape =>
+  nextEvent ? (points ? 'both' : 'nextEvent') : points ? 'points' : 'neither';
+/** accountUpdate's arguments, in its order. */
+type AccountUpdateArgs = (number | string | null)[];
+
+/**
+ * The account rows of several saves of one shape in one statement (decision 248): the new values
+ * and each row's guard as a VALUES list joined on the id, every row's new state version returned
+ * with its id. The VALUES' columns are named column1.. on both databases and cast to the
+ * columns' types (PostgreSQL infers a bare parameter there as text). Arguments per row as
+ * accountUpdate's.
+ */
+function accountBatchUpdate(nextEvent: boolean, points: boolean) {
+  const width = 6 + (nextEvent ? 1 : 0) + (points ? 4 : 0);
+  return preparedForRows<AccountUpdateArgs, { id: number; state_version: number }>(width, (db, rows) => {
+    const values = rows.map((row) => {
+      const [nmi, nextItemId, settledAt, accountId, oldNmi, oldNextItemId, ...rest] = row;
+      const cells = [
+        sql`cast(${accountId} as integer)`,
+        sql`cast(${nmi} as double precision)`,
+        sql`cast(${nextItemId} as integer)`,
+        sql`cast(${settledAt} as text)`,
+        sql`cast(${oldNmi} as double precision)`,
+        sql`cast(${oldNextItemId} as integer)`,
+        ...(nextEvent ? [sql`cast(${rest.shift()} as text)`] : []),
+        ...(points ? rest.map((value) => sql`cast(${value} as double precision)`) : []),
+      ];
+      return sql`(${sql.join(cells)})`;
+    });
+    const nextEventSet = nextEvent ? sql`, next_event_at = v.column7` : sql``;
+    const first = nextEvent ? 8 : 7;
+    const pointsSet = points
+      ? sql`, economy_points = ${sql.raw(`v.column${first}`)}, science_points = ${sql.raw(`v.column${first + 1}`)}, military_points = ${sql.raw(`v.column${first + 2}`)}, total_points = ${sql.raw(`v.column${first + 3}`)}`
+      : sql``;
+    return compilableRaw(
+      db,
+      sql`update accounts set nmi = v.column2, next_item_id = v.column3, settled_at = v.column4,
+      state_version = accounts.state_version + 1${nextEventSet}${pointsSet}
+      from (values ${sql.join(values)}) as v
+      where accounts.id = v.column1 and accounts.nmi = v.column5 and accounts.next_item_id = v.column6
+      returning accounts.id as id, accounts.state_version as state_version`,
+    );
+  });
+}
+const ACCOUNT_BATCH_UPDATES = {
+  neither: accountBatchUpdate(false, false),
+  nextEvent: accountBatchUpdate(true, false),
+  points: accountBatchUpdate(false, true),
+  both: accountBatchUpdate(true, true),
+};
 
 const updatePlanetResources = prepared(
   7,
@@ -276,6 +328,29 @@ const updatePlanetResources = prepared(
       .where('metal', '=', oldMetal)
       .where('crystal', '=', oldCrystal)
       .where('fuel', '=', oldFuel),
+);
+type PlanetResourcesRow = [
+  metal: number,
+  crystal: number,
+  fuel: number,
+  planetId: number,
+  oldMetal: number,
+  oldCrystal: number,
+  oldFuel: number,
+];
+/** updatePlanetResources for several planets, joined on a VALUES list (as accountBatchUpdate). */
+const updatePlanetsResources = preparedForRows<PlanetResourcesRow, never>(7, (db, rows) =>
+  compilableRaw(
+    db,
+    sql`update planets set metal = v.column1, crystal = v.column2, fuel = v.column3
+    from (values ${sql.join(
+      rows.map(
+        ([metal, crystal, fuel, planetId, oldMetal, oldCrystal, oldFuel]) =>
+          sql`(cast(${metal} as double precision), cast(${crystal} as double precision), cast(${fuel} as double precision), cast(${planetId} as integer), cast(${oldMetal} as double precision), cast(${oldCrystal} as double precision), cast(${oldFuel} as double precision))`,
+      ),
+    )}) as v
+    where planets.id = v.column4 and planets.metal = v.column5 and planets.crystal = v.column6 and planets.fuel = v.column7`,
+  ),
 );
 const upsertModule = prepared(
   4,
@@ -378,59 +453,130 @@ export async function saveAccountState(
   derived: DerivedColumns,
   /** The derived columns as the account row holds them (read with the lock), when known. */
   stored?: DerivedColumns,
-): Promise<{
+): Promise<SavedAccount> {
+  const [saved] = await saveAccountStates(trx, [{ before, after, derived, stored }]);
+  if (saved === undefined) throw new ConcurrentChangeError(`account ${before.accountId}`);
+  return saved;
+}
+
+/** One account's save for saveAccountStates: its state as loaded and as changed. */
+export interface AccountSave {
+  before: AccountState;
+  after: AccountState;
+  derived: DerivedColumns;
+  /** The derived columns as the account row holds them (read with the lock), when known. */
+  stored?: DerivedColumns | undefined;
+}
+
+export interface SavedAccount {
   version: number;
   /** The derived columns as the row now holds them (decision 210: the wake-up may be kept). */
   stored: DerivedColumns;
-}> {
-  for (const planet of after.planets) {
-    const old = before.planets.find((p) => p.id === planet.id);
-    if (old === undefined) continue;
-    const r = planet.resources;
-    const o = old.resources;
-    if (r.metal === o.metal && r.crystal === o.crystal && r.fuel === o.fuel) continue;
-    const update = await updatePlanetResources.run(
-      trx,
-      r.metal,
-      r.crystal,
-      r.fuel,
-      planet.id,
-      o.metal,
-      o.crystal,
-      o.fuel,
-    );
-    if (update.numAffectedRows === 0n) throw new ConcurrentChangeError(`planet ${planet.id}`);
-  }
+}
 
+/**
+ * Saves several accounts' changes in one transaction, answering in the saves' order. Each
+ * account's state tables are written first, then the account rows last (their update moves each
+ * state version past every trigger's bump and returns it, the version the saved state is kept
+ * under, decision 186): one statement per row shape for all the accounts of that shape, not one
+ * per account (decision 248). Every row stays guarded by its loaded nmi and next item id; a row
+ * that no longer holds them fails the whole save (ConcurrentChangeError) before anything commits.
+ */
+export async function saveAccountStates(
+  trx: Kysely<Database>,
+  saves: readonly AccountSave[],
+): Promise<SavedAccount[]> {
+  await savePlanetResources(trx, planetResourceRows(saves));
+  for (const { before, after } of saves) await saveStateTables(trx, before, after);
+  const rows = saves.map(({ before, after, derived, stored }) => {
+    // Without the stored values, every column is set.
+    const kept = derivedToStore(derived, stored, after.settledAt);
+    const nextEventAt = kept.nextEventAt;
+    const nextEvent = stored === undefined || nextEventAt !== stored.nextEventAt;
+    const points =
+      stored === undefined || POINT_KEYS.some((key) => derived.points[key] !== stored.points[key]);
+    const shape = rowShape(nextEvent, points);
+    const args: AccountUpdateArgs = [
+      after.nmi,
+      after.nextItemId,
+      toIso(after.settledAt),
+      before.accountId,
+      before.nmi,
+      before.nextItemId,
+      ...(nextEvent ? [nextEventAt === null ? null : toIso(nextEventAt)] : []),
+      ...(points
+        ? [derived.points.economy, derived.points.science, derived.points.military, derived.points.total]
+        : []),
+    ];
+    return { shape, args, kept };
+  });
+  const versions = new Map<number, number>();
+  for (const shape of ACCOUNT_ROW_SHAPES) {
+    const group = rows.filter((row) => row.shape === shape);
+    if (group.length === 0) continue;
+    const [only] = group;
+    const returned =
+      group.length === 1 && only !== undefined
+        ? (await ACCOUNT_UPDATES[shape].run(trx, ...only.args)).rows.map((row) => ({
+            id: only.args[3] as number,
+            state_version: row.state_version,
+          }))
+        : (
+            await ACCOUNT_BATCH_UPDATES[shape](
+              trx,
+              group.map((row) => row.args),
+            )
+          ).rows;
+    for (const row of returned) versions.set(Number(row.id), Number(row.state_version));
+  }
+  return saves.map(({ before }, index) => {
+    const version = versions.get(before.accountId);
+    if (version === undefined) throw new ConcurrentChangeError(`account ${before.accountId}`);
+    return { version, stored: (rows[index] as (typeof rows)[number]).kept };
+  });
+}
+
+/** Everything of the account's state but its row and its planets' resources: modules, research, commandants, queues, fleets. */
+async function saveStateTables(
+  trx: Kysely<Database>,
+  before: AccountState,
+  after: AccountState,
+): Promise<void> {
   await saveModules(trx, before, after);
   await saveResearch(trx, before, after);
   await saveCommandants(trx, before, after);
   await saveConstructions(trx, before, after);
   await saveFleets(trx, before, after);
-  // The account row last: its update moves the state version past every trigger's bump above
-  // and returns it, the version the saved state is kept under (decision 186).
-  // Without the stored values (a save of several accounts), every column is set.
-  const kept = derivedToStore(derived, stored, after.settledAt);
-  const nextEventAt = kept.nextEventAt;
-  const nextEvent = stored === undefined || nextEventAt !== stored.nextEventAt;
-  const points = stored === undefined || POINT_KEYS.some((key) => derived.points[key] !== stored.points[key]);
-  const update = ACCOUNT_UPDATES[nextEvent ? (points ? 'both' : 'nextEvent') : points ? 'points' : 'neither'];
-  const accountUpdate = await update.run(
-    trx,
-    after.nmi,
-    after.nextItemId,
-    toIso(after.settledAt),
-    before.accountId,
-    before.nmi,
-    before.nextItemId,
-    ...(nextEvent ? [nextEventAt === null ? null : toIso(nextEventAt)] : []),
-    ...(points
-      ? [derived.points.economy, derived.points.science, derived.points.military, derived.points.total]
-      : []),
-  );
-  const version = accountUpdate.rows[0]?.state_version;
-  if (version === undefined) throw new ConcurrentChangeError(`account ${before.accountId}`);
-  return { version: Number(version), stored: kept };
+}
+
+/** The planets whose resources changed: new metal, crystal, fuel, the planet's id, then the loaded three. */
+function planetResourceRows(saves: readonly AccountSave[]): PlanetResourcesRow[] {
+  const rows: PlanetResourcesRow[] = [];
+  for (const { before, after } of saves)
+    for (const planet of after.planets) {
+      const old = before.planets.find((p) => p.id === planet.id);
+      if (old === undefined) continue;
+      const r = planet.resources;
+      const o = old.resources;
+      if (r.metal === o.metal && r.crystal === o.crystal && r.fuel === o.fuel) continue;
+      rows.push([r.metal, r.crystal, r.fuel, planet.id, o.metal, o.crystal, o.fuel]);
+    }
+  return rows;
+}
+
+/** Each planet's resources, guarded by the loaded ones: one statement for all of them (decision 248). */
+async function savePlanetResources(
+  trx: Kysely<Database>,
+  rows: readonly PlanetResourcesRow[],
+): Promise<void> {
+  const [only] = rows;
+  if (only === undefined) return;
+  const update =
+    rows.length === 1
+      ? await updatePlanetResources.run(trx, ...only)
+      : await updatePlanetsResources(trx, rows);
+  if (Number(update.numAffectedRows ?? 0n) !== rows.length)
+    throw new ConcurrentChangeError(`planet ${rows.map((row) => row[3]).join(', ')}`);
 }
 
 async function saveModules(trx: Kysely<Database>, before: AccountState, after: AccountState): Promise<void> {
