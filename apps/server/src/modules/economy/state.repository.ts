@@ -309,26 +309,7 @@ const ACCOUNT_BATCH_UPDATES = {
   both: accountBatchUpdate(true, true),
 };
 
-const updatePlanetResources = prepared(
-  7,
-  (
-    db: Kysely<Database>,
-    metal: number,
-    crystal: number,
-    fuel: number,
-    planetId: number,
-    oldMetal: number,
-    oldCrystal: number,
-    oldFuel: number,
-  ) =>
-    db
-      .updateTable('planets')
-      .set({ metal, crystal, fuel })
-      .where('id', '=', planetId)
-      .where('metal', '=', oldMetal)
-      .where('crystal', '=', oldCrystal)
-      .where('fuel', '=', oldFuel),
-);
+/** A planet's new metal, crystal and fuel, its id, then the three as loaded (the guard). */
 type PlanetResourcesRow = [
   metal: number,
   crystal: number,
@@ -338,6 +319,20 @@ type PlanetResourcesRow = [
   oldCrystal: number,
   oldFuel: number,
 ];
+const updatePlanetResources = prepared(
+  7,
+  (
+    db: Kysely<Database>,
+    ...[metal, crystal, fuel, planetId, oldMetal, oldCrystal, oldFuel]: PlanetResourcesRow
+  ) =>
+    db
+      .updateTable('planets')
+      .set({ metal, crystal, fuel })
+      .where('id', '=', planetId)
+      .where('metal', '=', oldMetal)
+      .where('crystal', '=', oldCrystal)
+      .where('fuel', '=', oldFuel),
+);
 /** updatePlanetResources for several planets, joined on a VALUES list (as accountBatchUpdate). */
 const updatePlanetsResources = preparedForRows<PlanetResourcesRow, never>(7, (db, rows) =>
   compilableRaw(
