@@ -160,4 +160,16 @@ describe('saveAccountStates', () => {
       expect(await snapshot()).toEqual(before);
     },
   );
+
+  it('refuses an account saved twice in one call, before writing anything', async () => {
+    const [state] = await statesOf(ids.slice(0, 1));
+    if (state === undefined) throw new Error('no state');
+    const before = await rowOf(state.accountId);
+    await expect(
+      t.database.dialect.writeTransaction(t.database.db, (trx) =>
+        saveAccountStates(trx, [saveOf(state, 1, 'neither'), saveOf(state, 2, 'neither')]),
+      ),
+    ).rejects.toThrow('saved twice');
+    expect(await rowOf(state.accountId)).toEqual(before);
+  });
 });

@@ -474,13 +474,17 @@ export interface SavedAccount {
  * account's state tables are written first, then the account rows last (their update moves each
  * state version past every trigger's bump and returns it, the version the saved state is kept
  * under, decision 186): one statement per row shape for all the accounts of that shape, not one
- * per account (decision 248). Every row stays guarded by its loaded nmi and next item id; a row
- * that no longer holds them fails the whole save (ConcurrentChangeError) before anything commits.
+ * per account (decision 248). Each account comes once. Every row stays guarded by its loaded nmi
+ * and next item id; a row that no longer holds them fails the whole save (ConcurrentChangeError)
+ * before anything commits.
  */
 export async function saveAccountStates(
   trx: Kysely<Database>,
   saves: readonly AccountSave[],
 ): Promise<SavedAccount[]> {
+  // One save per account: a second would be guarded by the state the first one replaced.
+  if (new Set(saves.map(({ before }) => before.accountId)).size !== saves.length)
+    throw new Error('saveAccountStates: an account saved twice');
   await savePlanetResources(trx, planetResourceRows(saves));
   for (const { before, after } of saves) await saveStateTables(trx, before, after);
   const rows = saves.map(({ before, after, derived, stored }) => {
