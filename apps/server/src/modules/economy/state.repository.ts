@@ -257,7 +257,6 @@ const ACCOUNT_UPDATES = {
   both: accountUpdate(true, true),
 };
 type AccountRowShape = keyof typeof ACCOUNT_UPDATES;
-const ACCOUNT_ROW_SHAPES: readonly AccountRowShape[] = ['neither', 'nextEvent', 'points', 'both'];
 const rowShape = (nextEvent: boolean, points: boolean): AccountRowShape =>
   nextEvent ? (points ? 'both' : 'nextEvent') : points ? 'points' : 'neither';
 /** accountUpdate's arguments, in its order. */
@@ -509,29 +508,28 @@ export async function saveAccountStates(
     ];
     return { shape, args, kept };
   });
+  const groups = new Map<AccountRowShape, AccountUpdateArgs[]>();
+  for (const { shape, args } of rows) {
+    const group = groups.get(shape);
+    if (group === undefined) groups.set(shape, [args]);
+    else group.push(args);
+  }
   const versions = new Map<number, number>();
-  for (const shape of ACCOUNT_ROW_SHAPES) {
-    const group = rows.filter((row) => row.shape === shape);
-    if (group.length === 0) continue;
+  for (const [shape, group] of groups) {
     const [only] = group;
-    const returned =
-      group.length === 1 && only !== undefined
-        ? (await ACCOUNT_UPDATES[shape].run(trx, ...only.args)).rows.map((row) => ({
-            id: only.args[3] as number,
-            state_version: row.state_version,
-          }))
-        : (
-            await ACCOUNT_BATCH_UPDATES[shape](
-              trx,
-              group.map((row) => row.args),
-            )
-          ).rows;
-    for (const row of returned) versions.set(Number(row.id), Number(row.state_version));
+    if (group.length === 1 && only !== undefined) {
+      const [row] = (await ACCOUNT_UPDATES[shape].run(trx, ...only)).rows;
+      if (row !== undefined) versions.set(only[3] as number, Number(row.state_version));
+    } else
+      for (const row of (await ACCOUNT_BATCH_UPDATES[shape](trx, group)).rows)
+        versions.set(Number(row.id), Number(row.state_version));
   }
   return saves.map(({ before }, index) => {
     const version = versions.get(before.accountId);
-    if (version === undefined) throw new ConcurrentChangeError(`account ${before.accountId}`);
-    return { version, stored: (rows[index] as (typeof rows)[number]).kept };
+    const kept = rows[index]?.kept;
+    if (version === undefined || kept === undefined)
+      throw new ConcurrentChangeError(`account ${before.accountId}`);
+    return { version, stored: kept };
   });
 }
 
