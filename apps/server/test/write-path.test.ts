@@ -1,12 +1,17 @@
 /**
  * The write path (decision 186): a write keeps the state it saved, and the account row's update
- * leaves the indexed derived columns alone when they did not change.
+ * leaves the indexed derived columns alone when they did not change. On PostgreSQL a write on a
+ * kept state is one guarded statement (decisions 212 and 249).
  */
-import { computePoints, type AccountState } from '@starhold/rules';
+import type { Fleet, FleetList } from '@starhold/contract';
+import { computePoints, recallFleet, type AccountState } from '@starhold/rules';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { economyDeps, withAccounts } from '../src/modules/economy/index.js';
 import { stateCacheFor } from '../src/modules/economy/state-cache.js';
+import { guardedSaveStatement } from '../src/modules/economy/state.repository.js';
 import { homePlanetId, setResources } from './economy-fixtures.js';
+import { call, equip, homePlace, shipCount, type Place } from './fleets-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
 let t: TestApp;
@@ -199,5 +204,127 @@ describe('a guarded write (PostgreSQL, decision 212)', () => {
       .where('account_id', '=', player.me.id)
       .execute();
     expect(left.map((row) => row.module_id)).toEqual([1]);
+  });
+});
+
+describe('a guarded fleet order (PostgreSQL, decision 249)', () => {
+  const transport = (place: Place) => ({
+    mission: 1,
+    target: { system_id: place.systemId, orbit: place.orbit },
+    ships: [{ id: 7, count: 1 }],
+    speed: 100,
+    prefer: 'shortest',
+    cargo: { metal: 100, crystal: 0, fuel: 0 },
+  });
+
+  async function fleetRows(accountId: number) {
+    return t.database.db
+      .selectFrom('fleets')
+      .select(['id', 'state', 'target_account_id', 'data'])
+      .where('account_id', '=', accountId)
+      .orderBy('id')
+      .execute();
+  }
+
+  it('saves a dispatch and a recall on a kept state in one statement each, ships and fleet rows included', async (ctx) => {
+    if (!t.database.dialect.guardedSingleStatementWrites) ctx.skip();
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    const planetId = await equip(t.database.db, a.me.id, { 7: 3 });
+    const bHome = await homePlace(t.database.db, b.me.id);
+    // Equipped behind the server's back: the first order takes the locking path and keeps its state.
+    const first = await call(t, a, 'POST', '/me/fleets', transport(bHome));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const afterFirst = Number((await accountRow(a.me.id)).state_version);
+    expect(stateCacheFor(t.database.db).get(a.me.id, afterFirst)).toBeDefined();
+
+    // The second finds it kept: one statement, the version moved by exactly one (the planet's
+    // resources, its ships' row and the new fleet row are written without moving it again).
+    const second = await call(t, a, 'POST', '/me/fleets', transport(bHome));
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const sent = second.body.data as unknown as Fleet;
+    const afterSecond = Number((await accountRow(a.me.id)).state_version);
+    expect(afterSecond).toBe(afterFirst + 1);
+    expect(await shipCount(t.database.db, planetId, 7)).toBe(1);
+    const rows = await fleetRows(a.me.id);
+    expect(rows.map((row) => [row.id, row.state, row.target_account_id])).toEqual([
+      [(first.body.data as unknown as Fleet).id, 'outbound', b.me.id],
+      [sent.id, 'outbound', b.me.id],
+    ]);
+    const kept = stateCacheFor(t.database.db).get(a.me.id, afterSecond);
+    expect(kept?.fleets?.map((fleet) => fleet.id)).toEqual(rows.map((row) => row.id));
+    expect(kept?.planets[0]?.ships[7]).toBe(1);
+    // The row holds the state's own JSON (the state cache check of the suite compares the rest).
+    expect(JSON.parse(rows[1]?.data ?? '{}')).toEqual(JSON.parse(JSON.stringify(kept?.fleets?.[1])));
+
+    // A recall a minute later (the fleet flies a minute back): the fleet's row updated, guarded,
+    // in one statement too.
+    t.clock.advance(60_000);
+    const recalled = await call(t, a, 'POST', `/me/fleets/${sent.id}/recall`);
+    expect(recalled.status, JSON.stringify(recalled.body)).toBe(200);
+    expect(Number((await accountRow(a.me.id)).state_version)).toBe(afterSecond + 1);
+    expect((await fleetRows(a.me.id)).map((row) => row.state)).toEqual(['outbound', 'returning']);
+    const shown = await call(t, a, 'GET', `/me/fleets/${sent.id}`);
+    expect(shown.body, JSON.stringify(shown.body)).toMatchObject({ data: { state: 'returning' } });
+  });
+
+  it('leaves an attack or spy order, which announces itself to the target, to the locking path', async (ctx) => {
+    if (!t.database.dialect.guardedSingleStatementWrites) ctx.skip();
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    await equip(t.database.db, a.me.id, { 6: 4, 7: 2 });
+    const bHome = await homePlace(t.database.db, b.me.id);
+    expect((await call(t, a, 'POST', '/me/fleets', transport(bHome))).status).toBe(201);
+    const before = Number((await accountRow(a.me.id)).state_version);
+    const spy = await call(t, a, 'POST', '/me/fleets', {
+      mission: 4,
+      target: { system_id: bHome.systemId, orbit: bHome.orbit },
+      ships: [{ id: 6, count: 2 }],
+      speed: 100,
+      prefer: 'shortest',
+    });
+    expect(spy.status, JSON.stringify(spy.body)).toBe(201);
+    // The locking path's row triggers moved the version once per row it wrote.
+    expect(Number((await accountRow(a.me.id)).state_version)).toBeGreaterThan(before + 1);
+    const hostile = (await call(t, b, 'GET', '/me/fleets')).body.data as unknown as FleetList;
+    expect(hostile.hostile.map((fleet) => fleet.id)).toEqual([(spy.body.data as unknown as Fleet).id]);
+  });
+
+  it("writes nothing when a changed fleet's row no longer holds the data it was loaded with", async (ctx) => {
+    if (!t.database.dialect.guardedSingleStatementWrites) ctx.skip();
+    const a = await registerPlayer(t.app);
+    const b = await registerPlayer(t.app);
+    await equip(t.database.db, a.me.id, { 7: 2 });
+    const sent = await call(t, a, 'POST', '/me/fleets', transport(await homePlace(t.database.db, b.me.id)));
+    expect(sent.status).toBe(201);
+    const fleetId = (sent.body.data as unknown as Fleet).id;
+    const version = Number((await accountRow(a.me.id)).state_version);
+    const before = stateCacheFor(t.database.db).get(a.me.id, version);
+    if (before === undefined) throw new Error('the state was not kept');
+    const recalled = recallFleet(before, fleetId, t.clock(), t.config);
+    if (!recalled.ok) throw new Error(recalled.message);
+    const after = recalled.value.state;
+    // The row's data changed behind the version's back (as if the version's trigger had missed it).
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`select set_config('starhold.version_moved', ${String(a.me.id)}, true)`.execute(trx);
+      await trx
+        .updateTable('fleets')
+        .set({ data: sql<string>`data || ' '` })
+        .where('account_id', '=', a.me.id)
+        .where('id', '=', fleetId)
+        .execute();
+    });
+    expect(Number((await accountRow(a.me.id)).state_version)).toBe(version);
+    const statement = guardedSaveStatement(
+      before,
+      after,
+      { points: computePoints(after), nextEventAt: null },
+      { version, now: t.clock() },
+    );
+    if (statement === null) throw new Error('a recall is a guarded change');
+    const answer = await t.database.db.executeQuery(statement);
+    expect(answer.rows[0]?.state_version ?? null).toBeNull();
+    expect(Number((await accountRow(a.me.id)).state_version)).toBe(version);
+    expect((await fleetRows(a.me.id)).map((row) => row.state)).toEqual(['outbound']);
   });
 });

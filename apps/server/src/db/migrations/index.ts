@@ -19,6 +19,7 @@ import { guardedSingleStatementSaveMigration } from './016-guarded-single-statem
 import { emailsUnreadIndexMigration } from './017-emails-unread-index.js';
 import { emailsVersionMigration } from './018-emails-version.js';
 import { oneBumpPerUpdatedRowMigration } from './019-one-bump-per-updated-row.js';
+import { guardedSaveOfModuleRowsMigration } from './020-guarded-save-of-module-rows.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -47,4 +48,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['017-emails-unread-index', emailsUnreadIndexMigration],
   ['018-emails-version', emailsVersionMigration],
   ['019-one-bump-per-updated-row', oneBumpPerUpdatedRowMigration],
+  ['020-guarded-save-of-module-rows', guardedSaveOfModuleRowsMigration],
 ];

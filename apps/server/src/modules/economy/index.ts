@@ -8,6 +8,7 @@ export {
   readAccount,
   runSchedulerOnce,
   settleDueAccountsTask,
+  TransactionNeeded,
   withAccount,
   withAccounts,
   type AccountChange,

@@ -2,7 +2,6 @@
  * An account's stored game state: loading it inside the caller's transaction (or from the state
  * cache at the row's version), and saving what settling or an action changed.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import {
   type AccountState,
@@ -15,7 +14,13 @@ import { padKeys } from '../../db/coalesce.js';
 import { compilableRaw, prepared, preparedForLists, preparedForRows } from '../../db/prepared.js';
 import type { ConstructionsTable, Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
-import { fleetsFromRows, loadFleetRows, saveFleets, type FleetRow } from '../fleets/index.js';
+import {
+  fleetRowChanges,
+  fleetsFromRows,
+  loadFleetRows,
+  saveFleets,
+  type FleetRow,
+} from '../fleets/index.js';
 import {
   MODULE_FIELDS,
   applyConstructionRows,
@@ -700,24 +705,25 @@ function sameRecord(a: Record<number, number>, b: Record<number, number>): boole
 }
 
 /**
- * Whether `before` -> `after` changes only planets' resources, constructions and the account
- * row's own columns: the changes the guarded single statement writes (a level or unit ordered or
- * cancelled, time passing). Anything else (levels, units, research, commandants, fleets, planets
- * gained or lost) takes the locking path.
+ * Whether `before` -> `after` changes only what the guarded single statement writes: planets'
+ * resources, module levels and unit counts, constructions, fleets sent or changed (not landed)
+ * and the account row's own columns (a level or unit ordered or cancelled, a fleet dispatched or
+ * recalled, time passing). Anything else (research, commandants, fleets landed, planets gained
+ * or lost) takes the locking path; so does any change with an event to tell (guardedWrite).
  */
-function onlyResourcesAndQueues(before: AccountState, after: AccountState): boolean {
+function guardedSaveCovers(before: AccountState, after: AccountState): boolean {
   if (before.planets.length !== after.planets.length) return false;
   if (!sameRecord(before.research, after.research)) return false;
   if (!sameRecord(before.commandants, after.commandants)) return false;
-  if (before.fleets !== after.fleets && !isDeepStrictEqual(before.fleets, after.fleets)) return false;
+  const next = new Set((after.fleets ?? []).map((fleet) => fleet.id));
+  if ((before.fleets ?? []).some((fleet) => !next.has(fleet.id))) return false;
   return before.planets.every((old, index) => {
     const planet = after.planets[index];
     return (
       planet !== undefined &&
       planet.id === old.id &&
       planet.type === old.type &&
-      planet.maxCapacity === old.maxCapacity &&
-      MODULE_FIELDS.every(([, field]) => sameRecord(old[field], planet[field]))
+      planet.maxCapacity === old.maxCapacity
     );
   });
 }
@@ -734,8 +740,10 @@ const keptWakeUp = (next: string, at: string): string =>
  * is due at it by `now`, moves the version and returns it; every other change is a data-modifying
  * CTE that writes only if that update matched. It sets `starhold.version_moved` so that the row
  * triggers firing at the statement's end leave the version where the update put it (migration
- * 016). Null when the change touches more than resources and queues (onlyResourcesAndQueues):
- * the caller takes the locking path. The answer's `state_version` is null when the guard failed
+ * 016, and 020 for module rows). Null when the change touches more than guardedSaveCovers allows:
+ * the caller takes the locking path. A changed fleet's row is guarded by its data as loaded in the
+ * account row's update itself (as saveFleets guards its update): a row changed meanwhile fails the
+ * guard, and nothing is written. The answer's `state_version` is null when the guard failed
  * (nothing was written).
  */
 export function guardedSaveStatement(
@@ -749,13 +757,14 @@ export function guardedSaveStatement(
     relaxedCommit?: boolean;
   },
 ): CompiledQuery<{ state_version: number | string | null }> | null {
-  if (!onlyResourcesAndQueues(before, after)) return null;
+  if (!guardedSaveCovers(before, after)) return null;
   const parameters: unknown[] = [];
   const p = (value: unknown, type: string): string => {
     parameters.push(value);
     return `$${parameters.length}::${type}`;
   };
   const id = before.accountId;
+  const fleets = fleetRowChanges(before, after);
   const ctes: string[] = [];
   ctes.push(
     `acc as (update accounts set nmi = ${p(after.nmi, 'double precision')}, next_item_id = ${p(after.nextItemId, 'integer')}, ` +
@@ -765,7 +774,14 @@ export function guardedSaveStatement(
       `military_points = ${p(derived.points.military, 'double precision')}, total_points = ${p(derived.points.total, 'double precision')} ` +
       `where id = ${p(id, 'integer')} and state_version = ${p(guard.version, 'integer')} ` +
       `and not exists (select 1 from fleets where fleets.target_account_id = accounts.id and fleets.state = 'outbound' ` +
-      `and fleets.arrives_at <= ${p(toIso(guard.now), 'text')}) returning state_version)`,
+      `and fleets.arrives_at <= ${p(toIso(guard.now), 'text')})` +
+      fleets.updated
+        .map(
+          ({ fleet, previous }) =>
+            ` and exists (select 1 from fleets where account_id = accounts.id and id = ${p(fleet.id, 'integer')} and data = ${p(previous, 'text')})`,
+        )
+        .join('') +
+      ' returning state_version)',
   );
   ctes.push(
     `mark as (select set_config('starhold.version_moved', ${p(String(id), 'text')}, true) as moved` +
@@ -803,6 +819,37 @@ export function guardedSaveStatement(
         `where account_id = ${p(id, 'integer')} and id = ${p(row.id, 'integer')} and ${matched})`,
     );
   }
+  const modules = moduleChanges(before, after);
+  if (modules.length > 0)
+    ctes.push(
+      `m as (insert into planet_modules (planet_id, type_id, module_id, value) select v.* from (values ` +
+        modules
+          .map(
+            (row) =>
+              `(${p(row.planet_id, 'integer')}, ${p(row.type_id, 'integer')}, ${p(row.module_id, 'integer')}, ${p(row.value, 'integer')})`,
+          )
+          .join(', ') +
+        `) as v (planet_id, type_id, module_id, value) where ${matched} ` +
+        'on conflict (planet_id, type_id, module_id) do update set value = excluded.value)',
+    );
+  fleets.inserted.forEach(({ fleet, data, toOwner }, index) => {
+    const system = p(fleet.target.systemId, 'integer');
+    const orbit = p(fleet.target.orbit, 'integer');
+    const owner = toOwner
+      ? `(select planets.account_id from planets join orbits on orbits.id = planets.orbit_id where orbits.system_id = ${system} and orbits.index = ${orbit})`
+      : 'null::integer';
+    ctes.push(
+      `f${index} as (insert into fleets (account_id, id, mission, state, target_system_id, target_orbit, target_account_id, arrives_at, data) ` +
+        `select ${p(id, 'integer')}, ${p(fleet.id, 'integer')}, ${p(fleet.mission, 'integer')}, ${p(fleet.state, 'text')}, ${system}, ${orbit}, ` +
+        `${owner}, ${p(toIso(fleet.arrivesAt), 'text')}, ${p(data, 'text')} where ${matched})`,
+    );
+  });
+  fleets.updated.forEach(({ fleet, data }, index) => {
+    ctes.push(
+      `u${index} as (update fleets set state = ${p(fleet.state, 'text')}, arrives_at = ${p(toIso(fleet.arrivesAt), 'text')}, ` +
+        `data = ${p(data, 'text')} where account_id = ${p(id, 'integer')} and id = ${p(fleet.id, 'integer')} and ${matched})`,
+    );
+  });
   const text = `with ${ctes.join(', ')} select (select state_version from acc) as state_version, (select count(*) from mark) as marked`;
   return CompiledQuery.raw(text, parameters);
 }

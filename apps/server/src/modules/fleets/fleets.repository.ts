@@ -123,31 +123,42 @@ const updateFleetRow = prepared(
       .where('data', '=', previous),
 );
 
+/** A fleet row to write: its state and the data it is stored with. */
+export interface FleetRowWrite {
+  fleet: FleetState;
+  data: string;
+}
+
 /**
- * Writes the fleets that left, changed or landed between `before` and `after`. A changed fleet's
- * update is guarded by the row as loaded: two writers never both apply one fleet event.
+ * The fleet rows `before` -> `after` writes: the fleets that landed (their ids), the new ones
+ * (`toOwner`: the row's `target_account_id` is the target planet's owner, read by the insert) and
+ * the changed ones with the data they were loaded with (`previous`), which guards their update.
+ * The written fleets' data is remembered (storedData): a later save that finds them unchanged
+ * writes nothing, and guards with it.
  */
-export async function saveFleets(
-  trx: Kysely<Database>,
+export function fleetRowChanges(
   before: AccountState,
   after: AccountState,
-): Promise<void> {
-  const accountId = after.accountId;
+): {
+  landed: number[];
+  inserted: (FleetRowWrite & { toOwner: boolean })[];
+  updated: (FleetRowWrite & { previous: string })[];
+} {
   const oldList = before.fleets ?? [];
   const nextList = after.fleets ?? [];
+  const changes = {
+    landed: [] as number[],
+    inserted: [] as (FleetRowWrite & { toOwner: boolean })[],
+    updated: [] as (FleetRowWrite & { previous: string })[],
+  };
   // The fleets a write left alone are the same objects, in the same order (decision 215): only
   // what follows them is looked at (a dispatch: its new fleet).
   let same = 0;
   while (same < oldList.length && same < nextList.length && oldList[same] === nextList[same]) same += 1;
-  if (same === oldList.length && same === nextList.length) return;
+  if (same === oldList.length && same === nextList.length) return changes;
   const old = new Map(oldList.slice(same).map((fleet) => [fleet.id, fleet]));
   const next = new Map(nextList.slice(same).map((fleet) => [fleet.id, fleet]));
-  const landed = [...old.keys()].filter((id) => !next.has(id));
-  if (landed.length > 0) {
-    const keys = padKeys(landed);
-    const deleted = await deleteFleetRows(keys.length).run(trx, accountId, ...keys);
-    if (Number(deleted.numAffectedRows ?? 0n) !== landed.length) throw new FleetRowChangedError(accountId);
-  }
+  changes.landed = [...old.keys()].filter((id) => !next.has(id));
   for (const [id, fleet] of next) {
     const previous = old.get(id);
     if (previous !== undefined && sameJson(previous, fleet)) {
@@ -160,33 +171,57 @@ export async function saveFleets(
     storedData.set(fleet, data);
     if (previous === undefined) {
       // The other account the arrival touches: the target planet's owner unless it is ours.
-      const insert =
-        fleet.mission === 2 || fleet.mission === 5 || fleet.mission === 6 || fleet.ownTargetPlanetId !== null
-          ? insertFleetRow
-          : insertFleetRowToOwner;
-      await insert.run(
-        trx,
-        accountId,
-        id,
-        fleet.mission,
-        fleet.state,
-        fleet.target.systemId,
-        fleet.target.orbit,
-        toIso(fleet.arrivesAt),
-        data,
+      const toOwner = !(
+        fleet.mission === 2 ||
+        fleet.mission === 5 ||
+        fleet.mission === 6 ||
+        fleet.ownTargetPlanetId !== null
       );
-      continue;
-    }
-    const updated = await updateFleetRow.run(
+      changes.inserted.push({ fleet, data, toOwner });
+    } else changes.updated.push({ fleet, data, previous: dataOf(previous) });
+  }
+  return changes;
+}
+
+/**
+ * Writes the fleets that left, changed or landed between `before` and `after`. A changed fleet's
+ * update is guarded by the row as loaded: two writers never both apply one fleet event.
+ */
+export async function saveFleets(
+  trx: Kysely<Database>,
+  before: AccountState,
+  after: AccountState,
+): Promise<void> {
+  const accountId = after.accountId;
+  const { landed, inserted, updated } = fleetRowChanges(before, after);
+  if (landed.length > 0) {
+    const keys = padKeys(landed);
+    const deleted = await deleteFleetRows(keys.length).run(trx, accountId, ...keys);
+    if (Number(deleted.numAffectedRows ?? 0n) !== landed.length) throw new FleetRowChangedError(accountId);
+  }
+  for (const { fleet, data, toOwner } of inserted)
+    await (toOwner ? insertFleetRowToOwner : insertFleetRow).run(
+      trx,
+      accountId,
+      fleet.id,
+      fleet.mission,
+      fleet.state,
+      fleet.target.systemId,
+      fleet.target.orbit,
+      toIso(fleet.arrivesAt),
+      data,
+    );
+  for (const { fleet, data, previous } of updated) {
+    const result = await updateFleetRow.run(
       trx,
       fleet.state,
       toIso(fleet.arrivesAt),
       data,
       accountId,
-      id,
-      dataOf(previous),
+      fleet.id,
+      previous,
     );
-    if ((updated.numAffectedRows ?? 0n) === 0n) throw new FleetRowChangedError(accountId);
+    if ((result.numAffectedRows ?? 0n) === 0n) throw new FleetRowChangedError(accountId);
   }
 }
 

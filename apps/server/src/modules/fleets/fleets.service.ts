@@ -23,6 +23,7 @@ import { DomainError } from '../../errors.js';
 import {
   focusPlanet,
   readAccount,
+  TransactionNeeded,
   withAccount,
   type AccountContext,
   type EconomyDeps,
@@ -171,6 +172,8 @@ async function announceHostile(
   const bus = deps.bus;
   if (bus === undefined || targetAccountId === null || targetAccountId === ctx.state.accountId) return;
   if (fleet.mission !== 3 && fleet.mission !== 4) return;
+  // The announcement is written with the dispatch: a guarded write (no transaction) gives way.
+  if (!ctx.inTransaction) throw new TransactionNeeded();
   const events: LiveEvent[] = [
     {
       kind: 'hostile_fleet_departed',
@@ -184,6 +187,13 @@ async function announceHostile(
   await bus.publishInTransaction(ctx.trx, targetAccountId, events);
   ctx.afterCommit(() => bus.publishCommitted(targetAccountId, events));
 }
+
+/**
+ * Dispatches and recalls write nothing themselves (an attack's or spy's announcement excepted,
+ * which gives way to the locking path): on PostgreSQL they may be one guarded statement
+ * (decisions 212 and 249).
+ */
+const GUARDED = { guarded: true } as const;
 
 export function createFleetsService(deps: EconomyDeps) {
   const db = deps.database.db;
@@ -212,15 +222,21 @@ export function createFleetsService(deps: EconomyDeps) {
       // Loaded (once per process) before the transaction: SQLite's one connection is then held.
       await fleetUniverse(db);
       return retryPendingArrival(() =>
-        withAccount(deps, accountId, now, async (ctx) => {
-          const planet = await focusPlanet(ctx);
-          const world = await worldFor(db, ctx.trx, planet, body);
-          const result = dispatchFleet(ctx.state, orderOf(body, planet), world, ctx.now, ctx.config);
-          if (!result.ok) throw fleetRefusalError(result);
-          const { state, events, fleet } = result.value;
-          await announceHostile(deps, ctx, fleet, world.target.planet?.accountId ?? null);
-          return { state, events, result: fleetView(fleet, state) };
-        }),
+        withAccount(
+          deps,
+          accountId,
+          now,
+          async (ctx) => {
+            const planet = await focusPlanet(ctx);
+            const world = await worldFor(db, ctx.trx, planet, body);
+            const result = dispatchFleet(ctx.state, orderOf(body, planet), world, ctx.now, ctx.config);
+            if (!result.ok) throw fleetRefusalError(result);
+            const { state, events, fleet } = result.value;
+            await announceHostile(deps, ctx, fleet, world.target.planet?.accountId ?? null);
+            return { state, events, result: fleetView(fleet, state) };
+          },
+          GUARDED,
+        ),
       );
     },
 
@@ -237,13 +253,19 @@ export function createFleetsService(deps: EconomyDeps) {
 
     async recall(accountId: number, now: number, fleetId: number): Promise<Fleet> {
       return retryPendingArrival(() =>
-        withAccount(deps, accountId, now, (ctx) => {
-          ownFleet(ctx.state, fleetId);
-          const result = recallFleet(ctx.state, fleetId, ctx.now, ctx.config);
-          if (!result.ok) throw fleetRefusalError(result);
-          const { state, events, fleet } = result.value;
-          return { state, events, result: fleetView(fleet, state) };
-        }),
+        withAccount(
+          deps,
+          accountId,
+          now,
+          (ctx) => {
+            ownFleet(ctx.state, fleetId);
+            const result = recallFleet(ctx.state, fleetId, ctx.now, ctx.config);
+            if (!result.ok) throw fleetRefusalError(result);
+            const { state, events, fleet } = result.value;
+            return { state, events, result: fleetView(fleet, state) };
+          },
+          GUARDED,
+        ),
       );
     },
 

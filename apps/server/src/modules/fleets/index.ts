@@ -1,6 +1,7 @@
 /** Fleets in flight and their reports: the routes, and the rows the economy's state load and save include. */
 export { fleetsRoutes } from './fleets.routes.js';
 export {
+  fleetRowChanges,
   fleetRowsIn,
   fleetsFromRows,
   incomingArrivalAt,
