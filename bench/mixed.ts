@@ -17,7 +17,8 @@
  * Needs the built server (npm run build -w apps/server). 127.0.0.1 only, bounded in time.
  * Run: node --import tsx bench/mixed.ts [--pg] [--quick] [--json]
  * (BENCH_MIXED_RUNS, BENCH_MIXED_SECONDS: other run counts and lengths; BENCH_MIXED_WRITE_SHARE=0:
- * the reads alone; BENCH_COMMIT: the commit's name when the tree is an export, not a checkout;
+ * the reads alone; BENCH_MIXED_WRITES='PUT email read,POST ship order': only those new writes
+ * (bench/lib/mixed-load.ts); BENCH_COMMIT: the commit's name when the tree is an export, not a checkout;
  * BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir /tmp/x': flags for the server's node, e.g. a CPU
  * profile of the whole bench, which `npm run bench:profile -- <file>.cpuprofile` summarises.)
  */

@@ -136,13 +136,24 @@ const READS: Call[] = [
 ];
 
 /** A new write (a player with a start or a dispatch pending sends its cancel or recall instead). */
-const NEW_WRITES: Call[] = [
+const ALL_NEW_WRITES: Call[] = [
   { name: 'POST level start', weight: 35 },
   { name: 'POST ship order', weight: 15 },
   { name: 'POST defense order', weight: 10 },
   { name: 'PUT email read', weight: 25 },
   { name: 'POST /me/fleets transport', weight: 15 },
 ];
+/**
+ * BENCH_MIXED_WRITES='PUT email read,POST ship order' (bench/mixed.ts passes its environment on):
+ * only those new writes, at the same share of the requests, to see what each kind costs.
+ */
+const ONLY_WRITES = process.env.BENCH_MIXED_WRITES?.split(',').map((name) => name.trim());
+const NEW_WRITES =
+  ONLY_WRITES === undefined
+    ? ALL_NEW_WRITES
+    : ALL_NEW_WRITES.filter((write) => ONLY_WRITES.includes(write.name));
+if (NEW_WRITES.length === 0)
+  throw new Error(`BENCH_MIXED_WRITES names no write of ${ALL_NEW_WRITES.map((w) => w.name).join(', ')}`);
 const FOLLOW_UPS = ['DELETE level cancel', 'POST /me/fleets/:id/recall'];
 /** Level starts: factories 1 to 3, the command center and the hangar (no requirement beyond the seed's). */
 const LEVELS = [

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/context.js';
 import { economyDeps, runSchedulerOnce } from '../src/modules/economy/index.js';
+import { stateCacheFor } from '../src/modules/economy/state-cache.js';
 import { emailsOf, readResources, setModule, setResearch, setResources } from './economy-fixtures.js';
 import {
   call,
@@ -245,5 +246,43 @@ describe('two recycler fleets of two accounts on one field, applied at once on t
       .executeTakeFirstOrThrow();
     expect(carried.reduce((sum, metal) => sum + metal, 0) + left.debris_metal).toBe(30_000);
     expect(left.debris_metal).toBe(0);
+  });
+});
+
+describe('transports raced on a kept state (decision 249: guarded on PostgreSQL)', () => {
+  it('never send more cargo ships than the planet had, whichever path each order takes', async () => {
+    const c = await registerPlayer(t.app);
+    const cPlanet = await equip(t.database.db, c.me.id, { 7: 3 });
+    const transport = JSON.stringify({
+      mission: 1,
+      target: { system_id: bPlace.systemId, orbit: bPlace.orbit },
+      ships: [{ id: 7, count: 1 }],
+      speed: 100,
+      prefer: 'shortest',
+      cargo: { metal: 10, crystal: 0, fuel: 0 },
+    });
+    const send = (app: AppInstance) =>
+      app.inject({ method: 'POST', url: '/api/v1/me/fleets', headers: c.headers, payload: transport });
+    // The first order keeps the state in the first server: its next orders start on it, guarded
+    // by its version, while the second server's take the locking path.
+    expect((await send(t.app)).statusCode).toBe(201);
+    const version = await t.database.db
+      .selectFrom('accounts')
+      .select('state_version')
+      .where('id', '=', c.me.id)
+      .executeTakeFirstOrThrow();
+    expect(stateCacheFor(t.database.db).get(c.me.id, Number(version.state_version))).toBeDefined();
+    const responses = await Promise.all([t.app, t.app, second, t.app, second, t.app].map(send));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    for (const status of statuses) expect([201, 409]).toContain(status);
+    const flying = (await fleetsOf(c.me.id)).reduce(
+      (sum, row) => sum + ((JSON.parse(row.data) as { ships: Record<string, number> }).ships['7'] ?? 0),
+      0,
+    );
+    expect(flying).toBe(3);
+    expect(await shipCount(t.database.db, cPlanet, 7)).toBe(0);
+    // Each of the three left the planet's metal once, with its cargo.
+    expect((await readResources(t.database.db, cPlanet)).metal).toBe(1_000_000 - 30);
   });
 });
