@@ -85,6 +85,23 @@ export async function freeOrbit(db: Kysely<Database>): Promise<Place> {
   return { planetId: 0, orbitId: free.id, systemId: free.system_id, orbit: free.index };
 }
 
+/** A fleet order at full speed on the shortest route, as the fleet screen sends it. */
+export function fleetOrder(
+  place: Pick<Place, 'systemId' | 'orbit'>,
+  mission: number,
+  ships: Record<number, number>,
+  cargo?: { metal: number; crystal: number; fuel: number },
+) {
+  return {
+    mission,
+    target: { system_id: place.systemId, orbit: place.orbit },
+    ships: Object.entries(ships).map(([id, count]) => ({ id: Number(id), count })),
+    speed: 100,
+    prefer: 'shortest',
+    ...(cargo === undefined ? {} : { cargo }),
+  };
+}
+
 export const RICH = { metal: 1_000_000, crystal: 1_000_000, fuel: 1_000_000 };
 
 /** Ships, resources and Computer technology 5 (6 fleet slots) on the home planet. */

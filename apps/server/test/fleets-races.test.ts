@@ -10,6 +10,7 @@ import { emailsOf, readResources, setModule, setResearch, setResources } from '.
 import {
   call,
   equip,
+  fleetOrder,
   freeOrbit,
   homePlace,
   moveToSecurity,
@@ -253,14 +254,7 @@ describe('transports raced on a kept state (decision 249: guarded on PostgreSQL)
   it('never send more cargo ships than the planet had, whichever path each order takes', async () => {
     const c = await registerPlayer(t.app);
     const cPlanet = await equip(t.database.db, c.me.id, { 7: 3 });
-    const transport = JSON.stringify({
-      mission: 1,
-      target: { system_id: bPlace.systemId, orbit: bPlace.orbit },
-      ships: [{ id: 7, count: 1 }],
-      speed: 100,
-      prefer: 'shortest',
-      cargo: { metal: 10, crystal: 0, fuel: 0 },
-    });
+    const transport = JSON.stringify(fleetOrder(bPlace, 1, { 7: 1 }, { metal: 10, crystal: 0, fuel: 0 }));
     const send = (app: AppInstance) =>
       app.inject({ method: 'POST', url: '/api/v1/me/fleets', headers: c.headers, payload: transport });
     // The first order keeps the state in the first server: its next orders start on it, guarded

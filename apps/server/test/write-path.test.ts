@@ -11,7 +11,7 @@ import { economyDeps, withAccounts } from '../src/modules/economy/index.js';
 import { stateCacheFor } from '../src/modules/economy/state-cache.js';
 import { guardedSaveStatement } from '../src/modules/economy/state.repository.js';
 import { homePlanetId, setResources } from './economy-fixtures.js';
-import { call, equip, homePlace, shipCount, type Place } from './fleets-fixtures.js';
+import { call, equip, fleetOrder, homePlace, shipCount, type Place } from './fleets-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
 let t: TestApp;
@@ -208,14 +208,7 @@ describe('a guarded write (PostgreSQL, decision 212)', () => {
 });
 
 describe('a guarded fleet order (PostgreSQL, decision 249)', () => {
-  const transport = (place: Place) => ({
-    mission: 1,
-    target: { system_id: place.systemId, orbit: place.orbit },
-    ships: [{ id: 7, count: 1 }],
-    speed: 100,
-    prefer: 'shortest',
-    cargo: { metal: 100, crystal: 0, fuel: 0 },
-  });
+  const transport = (place: Place) => fleetOrder(place, 1, { 7: 1 }, { metal: 100, crystal: 0, fuel: 0 });
 
   async function fleetRows(accountId: number) {
     return t.database.db
@@ -276,13 +269,7 @@ describe('a guarded fleet order (PostgreSQL, decision 249)', () => {
     const bHome = await homePlace(t.database.db, b.me.id);
     expect((await call(t, a, 'POST', '/me/fleets', transport(bHome))).status).toBe(201);
     const before = Number((await accountRow(a.me.id)).state_version);
-    const spy = await call(t, a, 'POST', '/me/fleets', {
-      mission: 4,
-      target: { system_id: bHome.systemId, orbit: bHome.orbit },
-      ships: [{ id: 6, count: 2 }],
-      speed: 100,
-      prefer: 'shortest',
-    });
+    const spy = await call(t, a, 'POST', '/me/fleets', fleetOrder(bHome, 4, { 6: 2 }));
     expect(spy.status, JSON.stringify(spy.body)).toBe(201);
     // The locking path's row triggers moved the version once per row it wrote.
     expect(Number((await accountRow(a.me.id)).state_version)).toBeGreaterThan(before + 1);
