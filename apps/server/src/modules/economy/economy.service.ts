@@ -106,6 +106,12 @@ export interface AccountContext {
    * only: in a transaction the settling may still write emails.
    */
   emailsVersion?: number;
+  /**
+   * When another account's fleet, outbound, first arrives at this one, as read with its row (the
+   * read path's row, or the lock's in `withAccount`); null: none is on its way. Undefined where
+   * the row was not read with it.
+   */
+  incomingAt?: string | null;
 }
 
 /** The focus planet of the account, whose visit is recorded. */
@@ -200,7 +206,7 @@ async function settleLocked<T>(
     config: deps.rules,
     inTransaction: true,
     afterCommit: (callback) => pending.callbacks.push(callback),
-    ...(row === undefined ? {} : { focusIndex: row.focus_planet_index }),
+    ...(row === undefined ? {} : { focusIndex: row.focus_planet_index, incomingAt: row.incoming_at }),
   });
   const after = change.state ?? settled.state;
   const events = [...settled.events, ...(change.events ?? [])];
@@ -762,6 +768,7 @@ export async function readAccount<T>(
       afterCommit: (callback) => callback(),
       focusIndex,
       emailsVersion: row.emails_version,
+      incomingAt: row.incoming_at,
     });
   }
   return withAccount(deps, accountId, now, async (ctx) => ({ result: await fn(ctx) }));

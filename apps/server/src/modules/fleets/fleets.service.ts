@@ -243,7 +243,9 @@ export function createFleetsService(deps: EconomyDeps) {
     async list(accountId: number, now: number): Promise<FleetList> {
       return readAccount(deps, accountId, now, async (ctx) => ({
         own: (ctx.state.fleets ?? []).map((fleet) => fleetView(fleet, ctx.state)),
-        hostile: await hostileFleets(ctx.trx, ctx.state),
+        // No other account's fleet on its way (the row read with the state says so): no hostile
+        // one either, and no statement to ask.
+        hostile: ctx.incomingAt === null ? [] : await hostileFleets(ctx.trx, ctx.state),
       }));
     },
 
