@@ -512,18 +512,6 @@ export async function withAccount<T>(
 const NOT_GUARDED: unique symbol = Symbol('not guarded');
 
 /**
- * Thrown by a guarded write's `fn` run outside a transaction (`ctx.inTransaction` false) when its
- * change needs one (it has something to write beside the state, such as another player's live
- * event): nothing was written, and the locking path runs `fn` again inside a transaction.
- */
-export class TransactionNeeded extends Error {
-  constructor() {
-    super('this change is written inside a transaction');
-    this.name = 'TransactionNeeded';
-  }
-}
-
-/**
  * PostgreSQL (decision 212): a write on the state this process keeps, in one round trip for the
  * row and one for the save. The account row is read as the read path reads it (shared with the
  * requests of the moment); if the state kept at its version settles to `now` without an event,
@@ -552,21 +540,15 @@ async function guardedWrite<T>(
     settled.state.settledAt < at || (row.incoming_at !== null && Date.parse(row.incoming_at) <= at);
   if (settled.events.length > 0 || arrivalDue) return NOT_GUARDED;
   const callbacks: (() => void)[] = [];
-  let change: AccountChange<T>;
-  try {
-    change = await fn({
-      trx: db,
-      state: settled.state,
-      now: at,
-      config: deps.rules,
-      inTransaction: false,
-      afterCommit: (callback) => callbacks.push(callback),
-      focusIndex: row.focus_planet_index,
-    });
-  } catch (error) {
-    if (error instanceof TransactionNeeded) return NOT_GUARDED;
-    throw error;
-  }
+  const change = await fn({
+    trx: db,
+    state: settled.state,
+    now: at,
+    config: deps.rules,
+    inTransaction: false,
+    afterCommit: (callback) => callbacks.push(callback),
+    focusIndex: row.focus_planet_index,
+  });
   // Nothing to tell (an item started is in the queue, a fleet sent is in the fleets' list).
   const quiet = (change.events ?? []).every((event) => event.kind === 'item_started');
   if (change.state === undefined || !quiet) {

@@ -8,7 +8,6 @@ export {
   readAccount,
   runSchedulerOnce,
   settleDueAccountsTask,
-  TransactionNeeded,
   withAccount,
   withAccounts,
   type AccountChange,

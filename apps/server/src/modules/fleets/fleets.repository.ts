@@ -129,6 +129,13 @@ export interface FleetRowWrite {
   data: string;
 }
 
+/** What `fleetRowChanges` finds to write. */
+export interface FleetRowChanges {
+  landed: number[];
+  inserted: (FleetRowWrite & { toOwner: boolean })[];
+  updated: (FleetRowWrite & { previous: string })[];
+}
+
 /**
  * The fleet rows `before` -> `after` writes: the fleets that landed (their ids), the new ones
  * (`toOwner`: the row's `target_account_id` is the target planet's owner, read by the insert) and
@@ -136,21 +143,10 @@ export interface FleetRowWrite {
  * The written fleets' data is remembered (storedData): a later save that finds them unchanged
  * writes nothing, and guards with it.
  */
-export function fleetRowChanges(
-  before: AccountState,
-  after: AccountState,
-): {
-  landed: number[];
-  inserted: (FleetRowWrite & { toOwner: boolean })[];
-  updated: (FleetRowWrite & { previous: string })[];
-} {
+export function fleetRowChanges(before: AccountState, after: AccountState): FleetRowChanges {
   const oldList = before.fleets ?? [];
   const nextList = after.fleets ?? [];
-  const changes = {
-    landed: [] as number[],
-    inserted: [] as (FleetRowWrite & { toOwner: boolean })[],
-    updated: [] as (FleetRowWrite & { previous: string })[],
-  };
+  const changes: FleetRowChanges = { landed: [], inserted: [], updated: [] };
   // The fleets a write left alone are the same objects, in the same order (decision 215): only
   // what follows them is looked at (a dispatch: its new fleet).
   let same = 0;

@@ -23,7 +23,6 @@ import { DomainError } from '../../errors.js';
 import {
   focusPlanet,
   readAccount,
-  TransactionNeeded,
   withAccount,
   type AccountContext,
   type EconomyDeps,
@@ -172,8 +171,8 @@ async function announceHostile(
   const bus = deps.bus;
   if (bus === undefined || targetAccountId === null || targetAccountId === ctx.state.accountId) return;
   if (fleet.mission !== 3 && fleet.mission !== 4) return;
-  // The announcement is written with the dispatch: a guarded write (no transaction) gives way.
-  if (!ctx.inTransaction) throw new TransactionNeeded();
+  // Written with the dispatch: attack and spy orders never take the guarded write (dispatch).
+  if (!ctx.inTransaction) throw new Error('a hostile fleet announced outside a transaction');
   const events: LiveEvent[] = [
     {
       kind: 'hostile_fleet_departed',
@@ -189,11 +188,12 @@ async function announceHostile(
 }
 
 /**
- * Dispatches and recalls write nothing themselves (an attack's or spy's announcement excepted,
- * which gives way to the locking path): on PostgreSQL they may be one guarded statement
- * (decisions 212 and 249).
+ * Recalls, and dispatches other than attacks and spies, write nothing themselves: on PostgreSQL
+ * they may be one guarded statement (decisions 212 and 249). An attack or spy order announces
+ * itself to its target inside the transaction (announceHostile): it takes the locking path.
  */
 const GUARDED = { guarded: true } as const;
+const announces = (body: FleetOrderBody): boolean => body.mission === 3 || body.mission === 4;
 
 export function createFleetsService(deps: EconomyDeps) {
   const db = deps.database.db;
@@ -235,7 +235,7 @@ export function createFleetsService(deps: EconomyDeps) {
             await announceHostile(deps, ctx, fleet, world.target.planet?.accountId ?? null);
             return { state, events, result: fleetView(fleet, state) };
           },
-          GUARDED,
+          announces(body) ? {} : GUARDED,
         ),
       );
     },
