@@ -14,7 +14,8 @@
  * run prints the server's CPU a request. BENCH_FLEETS=n: fewer fleets due; BENCH_FLEETS_ARRIVALS_ONLY=1:
  * the arrival figure alone; BENCH_FLEETS_COUNT=1: the statements of the dispatch runs and of the
  * arrivals, by text (each one's time on SQLite); BENCH_FLEETS_PROFILE / BENCH_FLEETS_DISPATCH_PROFILE
- * =<file>: a CPU profile of the arrivals / of the dispatch runs.
+ * =<file>: a CPU profile of the arrivals / of the dispatch runs; BENCH_FLEETS_READERS=0: nobody
+ * reads while the arrivals settle (the scheduler's rate alone).
  */
 import BetterSqlite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
@@ -493,13 +494,18 @@ async function main(): Promise<FleetBench> {
     frozenAt = null;
 
     const loadSeconds = QUICK ? 5 : 10;
-    const reading = load({
-      origin,
-      mode: 'get',
-      path: `${API}/me/planet`,
-      cookiesFile: readersFile,
-      seconds: loadSeconds,
-    });
+    // BENCH_FLEETS_READERS=0: nobody reads while the arrivals settle (the scheduler's own rate;
+    // the read figures printed are then those with nothing due).
+    const readersOn = process.env.BENCH_FLEETS_READERS !== '0';
+    const reading = readersOn
+      ? load({
+          origin,
+          mode: 'get',
+          path: `${API}/me/planet`,
+          cookiesFile: readersFile,
+          seconds: loadSeconds,
+        })
+      : Promise.resolve(idle);
     // Let autocannon connect before the scheduler starts.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const deps = economyDeps({ db, dialect: handle.dialect, config });
@@ -551,7 +557,7 @@ async function main(): Promise<FleetBench> {
       loopDelayMaxMs: loopDelay.max / 1e6,
     };
     log(
-      `${fleets - left} arrivals in ${seconds.toFixed(1)} s: ${arrivals.perSecond.toFixed(0)}/s; GET /me/planet meanwhile p99 ${planet.p99Ms} ms at ${planet.requestsPerSecond.toFixed(0)} req/s over ${loadSeconds} s; event loop held p99 ${arrivals.loopDelayP99Ms.toFixed(0)} ms, max ${arrivals.loopDelayMaxMs.toFixed(0)} ms`,
+      `${fleets - left} arrivals in ${seconds.toFixed(1)} s: ${arrivals.perSecond.toFixed(0)}/s; ${readersOn ? `GET /me/planet meanwhile p99 ${planet.p99Ms} ms at ${planet.requestsPerSecond.toFixed(0)} req/s over ${loadSeconds} s` : 'nobody reading'}; event loop held p99 ${arrivals.loopDelayP99Ms.toFixed(0)} ms, max ${arrivals.loopDelayMaxMs.toFixed(0)} ms`,
     );
     return { database: database ? 'postgres' : 'sqlite', dispatch, arrivals };
   } finally {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coalescedRead, coalescedReads, padKeys } from '../src/db/coalesce.js';
+import { coalescedRead, coalescedReads, coalescedReadsUnderway, padKeys } from '../src/db/coalesce.js';
 
 /** The event loop's next turn, when a coalesced read that was asked for starts. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -174,5 +174,41 @@ describe('padKeys', () => {
     ],
   ])('%j becomes %j', (keys, padded) => {
     expect(padKeys(keys)).toEqual(padded);
+  });
+});
+
+/** The scheduler's arrival chunks ask it whether requests are on their way (decision 250). */
+describe('coalescedReadsUnderway', () => {
+  it('tells a read asked for, and one running, from none, across every coalescer of the process', async () => {
+    const s = controlledStore();
+    const reads = coalescedReads(s.load);
+    const others = coalescedReads(s.load);
+    expect(coalescedReadsUnderway()).toBe(false);
+    const one = reads.get('a');
+    // Asked for, not started yet: the next turn starts it.
+    expect(coalescedReadsUnderway()).toBe(true);
+    await nextTurn();
+    const two = others.get('b');
+    await nextTurn();
+    expect(s.inFlight).toHaveLength(2);
+    await s.endNext();
+    await one;
+    // The other coalescer's read still runs.
+    expect(coalescedReadsUnderway()).toBe(true);
+    await s.endNext();
+    await two;
+    await nextTurn();
+    expect(coalescedReadsUnderway()).toBe(false);
+  });
+
+  it('is false again after a read that failed', async () => {
+    const s = controlledStore();
+    const reads = coalescedReads(s.load);
+    const failed = reads.get('a');
+    await nextTurn();
+    s.inFlight.shift()?.fail(new Error('gone'));
+    await expect(failed).rejects.toThrow('gone');
+    await nextTurn();
+    expect(coalescedReadsUnderway()).toBe(false);
   });
 });

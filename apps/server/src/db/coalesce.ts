@@ -34,6 +34,18 @@ interface Pending<V, A> {
   arg?: A;
 }
 
+/** Coalesced reads of this process waiting for their turn or running, all databases together. */
+let readsUnderway = 0;
+
+/**
+ * Whether a coalesced read of this process is waiting or running: requests are then on their
+ * way (every authenticated request starts with one), and work that holds the event loop holds
+ * them up. The scheduler's arrivals size their chunks by it (decision 250).
+ */
+export function coalescedReadsUnderway(): boolean {
+  return readsUnderway > 0;
+}
+
 /**
  * `load` reads every given key (distinct, at most `maxKeys`) in one statement; `args` holds the
  * argument given with each key, for the keys given one.
@@ -68,6 +80,7 @@ export function coalescedReads<K, V, A = never>(
       }
     }
     running = false;
+    readsUnderway -= 1;
   };
 
   return {
@@ -82,6 +95,7 @@ export function coalescedReads<K, V, A = never>(
         if (arg.length > 0) pending.arg = arg[0];
         if (!running) {
           running = true;
+          readsUnderway += 1;
           setImmediate(() => void runBatches());
         }
       });

@@ -26,6 +26,7 @@ import {
   type PlanetTypeKey,
 } from '@starhold/rules';
 import { sql, type Kysely } from 'kysely';
+import { coalescedReadsUnderway } from '../../db/coalesce.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, FleetsTable } from '../../db/schema.js';
 import { withAccounts, type AccountsChange, type EconomyDeps } from '../economy/index.js';
@@ -403,30 +404,74 @@ const dueBatchRows = prepared(2, (db: Kysely<Database>, by: string, limit: numbe
     .limit(limit),
 );
 
-/** How long one chunk run in turn (SQLite) may hold the connection and the event loop: reads wait that long. */
-const CHUNK_BUDGET_MS = 2;
-/** The last chunk size per database handle, where the next batch starts. */
-const chunkSizes = new WeakMap<object, number>();
+/**
+ * How long one chunk run in turn (SQLite) may hold the connection and the event loop while
+ * requests are coming in: they wait that long.
+ */
+export const CHUNK_BUDGET_MS = 2;
+/**
+ * The same once the yields before the chunk found nothing waiting (decision 250): no request is
+ * held up, and a longer chunk shares its commit and its fixed statements (the lock, the orbits,
+ * the emails' and reports' inserts) among more arrivals.
+ */
+export const QUIET_CHUNK_BUDGET_MS = 8;
+/**
+ * A yield to the event loop that came back within this long, with no coalesced read waiting or
+ * running (coalescedReadsUnderway: every authenticated request starts with one), found no request.
+ */
+export const QUIET_YIELD_MS = 0.2;
+/**
+ * How many quiet yields in a row make the quiet budget: under load a yield may find the clients
+ * between two requests, and a long chunk it allowed would hold their next round up.
+ */
+export const QUIET_YIELDS = 8;
+
+/**
+ * The size of the SQLite arrival chunks run in turn (decisions 177 and 250): each sized from the
+ * last one's time per arrival to about CHUNK_BUDGET_MS of work while requests come in, to
+ * QUIET_CHUNK_BUDGET_MS once QUIET_YIELDS yields in a row found none; between 1 and `largest`
+ * (the dialect's arrivalChunk).
+ */
+export class ChunkPace {
+  /** The next chunk's number of arrivals. */
+  size = 1;
+  private quietYields = 0;
+
+  constructor(readonly largest: number) {}
+
+  /**
+   * After a chunk that took `taken` arrivals in `elapsedMs` and the yield after it, which took
+   * `yieldMs` and after which `readsUnderway` told whether requests were on their way.
+   */
+  next(taken: number, elapsedMs: number, yieldMs: number, readsUnderway: boolean): number {
+    this.quietYields = yieldMs < QUIET_YIELD_MS && !readsUnderway ? this.quietYields + 1 : 0;
+    const budget = this.quietYields >= QUIET_YIELDS ? QUIET_CHUNK_BUDGET_MS : CHUNK_BUDGET_MS;
+    const fit = Math.floor((Math.max(1, taken) * budget) / Math.max(elapsedMs, 1e-3));
+    this.size = Math.max(1, Math.min(this.largest, fit));
+    return this.size;
+  }
+}
+
+/** The pace per database handle: the next batch (100 arrivals a scheduler run) goes on with it. */
+const paces = new WeakMap<object, ChunkPace>();
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/**
- * Consecutive chunks one after the other, each sized from the last one's time per arrival to
- * about CHUNK_BUDGET_MS (at most the dialect's arrivalChunk): as many arrivals per commit
- * as the budget allows, on a quiet machine as on a loaded one.
- */
+/** Consecutive chunks one after the other, sized by the database's ChunkPace, the event loop yielded between two. */
 async function applyInTurn(deps: EconomyDeps, due: readonly DueArrival[], now: number): Promise<number> {
   const largest = deps.database.dialect.arrivalChunk;
-  let size = chunkSizes.get(deps.database.db) ?? 1;
+  let pace = paces.get(deps.database.db);
+  if (pace?.largest !== largest) {
+    pace = new ChunkPace(largest);
+    paces.set(deps.database.db, pace);
+  }
   let applied = 0;
   let index = 0;
   while (index < due.length) {
-    const chunk = due.slice(index, index + size);
+    const chunk = due.slice(index, index + pace.size);
     const started = performance.now();
     const done = await applyChunk(deps, chunk, now);
-    const perArrival = (performance.now() - started) / Math.max(1, done.taken);
-    size = Math.max(1, Math.min(largest, Math.floor(CHUNK_BUDGET_MS / perArrival)));
-    chunkSizes.set(deps.database.db, size);
+    const elapsed = performance.now() - started;
     applied += done.applied;
     index += done.taken;
     if (done.stopped !== null) {
@@ -435,7 +480,9 @@ async function applyInTurn(deps: EconomyDeps, due: readonly DueArrival[], now: n
       if (await applyArrivalOf(deps, done.stopped.ownerId, now, 0)) applied += 1;
       index += 1;
     }
+    const yielded = performance.now();
     await yieldToEventLoop();
+    pace.next(done.taken, elapsed, performance.now() - yielded, coalescedReadsUnderway());
   }
   return applied;
 }
