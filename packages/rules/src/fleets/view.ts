@@ -13,6 +13,9 @@ export interface HostileFleetView {
   ships?: UnitCount[];
 }
 
+/** Attack (3) and spy (4) missions: the target's player sees them from the moment they leave. */
+export const isHostileMission = (mission: number): boolean => mission === 3 || mission === 4;
+
 /**
  * The attack and spy fleets of `owner` still outbound to one of `viewerPlanetOrbits`, as the
  * viewer sees them from the moment they leave; composition shown when the viewer's Espionage
@@ -29,10 +32,7 @@ export function hostileFleetsFor(
     );
   const seesComposition = researchLevel(viewer, 5) >= researchLevel(owner, 5);
   return (owner.fleets ?? [])
-    .filter(
-      (fleet) =>
-        fleet.state === 'outbound' && (fleet.mission === 3 || fleet.mission === 4) && targeted(fleet),
-    )
+    .filter((fleet) => fleet.state === 'outbound' && isHostileMission(fleet.mission) && targeted(fleet))
     .map((fleet) => ({
       id: fleet.id,
       ownerId: owner.accountId,

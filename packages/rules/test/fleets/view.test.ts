@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchFleet, recallFleet } from '../../src/fleets/actions.js';
-import { hostileFleetsFor } from '../../src/fleets/view.js';
+import { hostileFleetsFor, isHostileMission } from '../../src/fleets/view.js';
 import type { FleetOrder, TargetOrbitView } from '../../src/fleets/plan.js';
 import { SPEED1, T0 } from '../factories.js';
 import { defenderAccount, fleetOwner, HOME, order, world } from './world.js';
@@ -49,5 +49,18 @@ describe('hostile fleets', () => {
     expect(hostileFleetsFor(recalled.value.state, defenderAccount(), [TARGET]).map((f) => f.mission)).toEqual(
       [4],
     );
+  });
+});
+
+describe('isHostileMission', () => {
+  it.each([
+    [1, false],
+    [2, false],
+    [3, true],
+    [4, true],
+    [5, false],
+    [6, false],
+  ])('mission %i: %s', (mission, hostile) => {
+    expect(isHostileMission(mission)).toBe(hostile);
   });
 });

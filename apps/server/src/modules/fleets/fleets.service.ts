@@ -7,6 +7,7 @@ import {
   dispatchFleet,
   FLEET_REFUSAL_ERROR_KEYS,
   hostileFleetsFor,
+  isHostileMission,
   previewFleet,
   recallFleet,
   type AccountState,
@@ -170,7 +171,7 @@ async function announceHostile(
 ): Promise<void> {
   const bus = deps.bus;
   if (bus === undefined || targetAccountId === null || targetAccountId === ctx.state.accountId) return;
-  if (fleet.mission !== 3 && fleet.mission !== 4) return;
+  if (!isHostileMission(fleet.mission)) return;
   // Written with the dispatch: attack and spy orders never take the guarded write (dispatch).
   if (!ctx.inTransaction) throw new Error('a hostile fleet announced outside a transaction');
   const events: LiveEvent[] = [
@@ -193,7 +194,6 @@ async function announceHostile(
  * itself to its target inside the transaction (announceHostile): it takes the locking path.
  */
 const GUARDED = { guarded: true } as const;
-const announces = (body: FleetOrderBody): boolean => body.mission === 3 || body.mission === 4;
 
 export function createFleetsService(deps: EconomyDeps) {
   const db = deps.database.db;
@@ -235,7 +235,7 @@ export function createFleetsService(deps: EconomyDeps) {
             await announceHostile(deps, ctx, fleet, world.target.planet?.accountId ?? null);
             return { state, events, result: fleetView(fleet, state) };
           },
-          announces(body) ? {} : GUARDED,
+          isHostileMission(body.mission) ? {} : GUARDED,
         ),
       );
     },
