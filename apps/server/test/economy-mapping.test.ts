@@ -315,4 +315,42 @@ describe('toIso', () => {
     expect(toIso).toBe(isoAt);
     expect(toIso(T0)).toBe('2026-01-01T00:00:00.000Z');
   });
+
+  it.each([
+    [0, '1970-01-01T00:00:00.000Z'],
+    [-1, '1969-12-31T23:59:59.999Z'],
+    [1.9, '1970-01-01T00:00:00.001Z'],
+    [T0, '2026-01-01T00:00:00.000Z'],
+    // Same slot (low 12 bits) as T0: the second write replaces the first, both stay right.
+    [T0 + 4096, '2026-01-01T00:00:04.096Z'],
+    [T0, '2026-01-01T00:00:00.000Z'],
+    [8.64e15, '+275760-09-13T00:00:00.000Z'],
+  ])('writes %s as %s, again from its kept text', (ms, text) => {
+    expect(isoAt(ms)).toBe(text);
+    expect(isoAt(ms)).toBe(text);
+  });
+
+  it('throws for the instants toISOString rejects, however often asked', () => {
+    for (const ms of [Number.NaN, Infinity, -Infinity, 8.64e15 + 1]) {
+      expect(() => isoAt(ms)).toThrow(RangeError);
+      expect(() => isoAt(ms)).toThrow(RangeError);
+    }
+    // A rejected instant never took the slot of the instant 0.
+    expect(isoAt(0)).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('always answers what toISOString answers, whatever instants share slots (property)', () => {
+    const instant = fc.oneof(
+      fc.integer({ min: -8.64e15, max: 8.64e15 }),
+      // Instants a few slots' worth apart: the collisions a day's timestamps make.
+      fc.integer({ min: 0, max: 64 }).map((k) => T0 + k * 4096 + (k % 3)),
+      fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(fc.array(instant, { maxLength: 200 }), (instants) => {
+        for (const ms of instants) expect(isoAt(ms)).toBe(new Date(ms).toISOString());
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
