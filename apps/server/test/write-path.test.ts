@@ -12,6 +12,7 @@ import { stateCacheFor } from '../src/modules/economy/state-cache.js';
 import { guardedSaveStatement } from '../src/modules/economy/state.repository.js';
 import { homePlanetId, setResources } from './economy-fixtures.js';
 import { call, equip, fleetOrder, homePlace, shipCount, type Place } from './fleets-fixtures.js';
+import { parseFleet } from '../src/modules/fleets/index.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
 let t: TestApp;
@@ -248,7 +249,7 @@ describe('a guarded fleet order (PostgreSQL, decision 249)', () => {
     expect(kept?.fleets?.map((fleet) => fleet.id)).toEqual(rows.map((row) => row.id));
     expect(kept?.planets[0]?.ships[7]).toBe(1);
     // The row holds the state's own JSON (the state cache check of the suite compares the rest).
-    expect(JSON.parse(rows[1]?.data ?? '{}')).toEqual(JSON.parse(JSON.stringify(kept?.fleets?.[1])));
+    expect(parseFleet(rows[1]?.data ?? '{}')).toEqual(JSON.parse(JSON.stringify(kept?.fleets?.[1])));
 
     // A recall a minute later (the fleet flies a minute back): the fleet's row updated, guarded,
     // in one statement too.

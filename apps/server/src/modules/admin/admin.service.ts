@@ -20,7 +20,7 @@ import { DomainError } from '../../errors.js';
 import { endAccountSessions } from '../auth/index.js';
 import { economyDeps, withAccount } from '../economy/index.js';
 import { announceSessionsEnded } from '../events/index.js';
-import { endFleetAtHome } from '../fleets/index.js';
+import { endFleetAtHome, parseFleet } from '../fleets/index.js';
 import { toAuditEntry, writeAudit, type Actor } from './audit.js';
 
 export type AdminContext = Pick<AppContext, 'db' | 'dialect' | 'config' | 'events'>;
@@ -217,7 +217,7 @@ export async function accountDetail(
       last_visit: planet.last_visit,
     })),
     fleets: fleets.map((row) => {
-      const fleet = JSON.parse(row.data) as FleetState;
+      const fleet = parseFleet(row.data);
       return {
         id: row.id,
         mission: fleet.mission,

@@ -4,10 +4,10 @@
  * (FLEETS.md section 2): their target is gone (decision 213).
  */
 import { sql, type Kysely } from 'kysely';
-import { nextFleetEventAt, turnRound, type FleetState } from '@starhold/rules';
+import { nextFleetEventAt, turnRound } from '@starhold/rules';
 import type { DialectSeam } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
-import { FleetRowChangedError } from './fleets.repository.js';
+import { FleetRowChangedError, fleetJson, parseFleet } from './fleets.repository.js';
 import { isoAt as toIso } from '../../context.js';
 
 /**
@@ -43,7 +43,7 @@ export async function returnFleetsHeadingTo(
     .where('state', '=', sql.lit('outbound'))
     .execute();
   for (const row of rows) {
-    const fleet = JSON.parse(row.data) as FleetState;
+    const fleet = parseFleet(row.data);
     // An arrival already due but not yet applied turns round where it arrived.
     turnRound(fleet, Math.min(now, fleet.arrivesAt));
     const updated = await trx
@@ -52,7 +52,7 @@ export async function returnFleetsHeadingTo(
         state: fleet.state,
         arrives_at: toIso(fleet.arrivesAt),
         target_account_id: null,
-        data: JSON.stringify(fleet),
+        data: fleetJson(fleet),
       })
       .where('account_id', '=', row.account_id)
       .where('id', '=', row.id)

@@ -39,6 +39,7 @@ import {
   setDebrisOf,
   deleteFleetRowsOf,
   fleetChanged,
+  parseFleet,
   updateFleetRows,
   type OrbitView,
 } from './fleets.repository.js';
@@ -71,7 +72,7 @@ const DUE_COLUMNS = [
 
 function dueFrom(rows: readonly Pick<FleetsTable, (typeof DUE_COLUMNS)[number]>[]): DueArrival[] {
   return rows
-    .filter((row) => isExternalArrival(JSON.parse(row.data) as FleetState))
+    .filter((row) => isExternalArrival(parseFleet(row.data)))
     .map((row) => ({
       ownerId: row.account_id,
       fleetId: row.id,

@@ -6,6 +6,8 @@ export {
   fleetsFromRows,
   incomingArrivalAt,
   loadFleetRows,
+  fleetJson,
+  parseFleet,
   saveFleets,
   type FleetRow,
 } from './fleets.repository.js';
