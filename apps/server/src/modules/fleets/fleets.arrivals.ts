@@ -453,7 +453,21 @@ export class ChunkPace {
   }
 }
 
-/** The pace per database handle: the next batch (100 arrivals a scheduler run) goes on with it. */
+/**
+ * The pacer kept for a database handle in `kept`, made again by `make` when there is none or the
+ * one kept no longer `fits` the dialect's setting (a test's handle with other settings): the next
+ * batch (100 arrivals a scheduler run) goes on where the last one left off.
+ */
+function keptPacer<T>(kept: WeakMap<object, T>, db: object, fits: (pacer: T) => boolean, make: () => T): T {
+  let pacer = kept.get(db);
+  if (pacer === undefined || !fits(pacer)) {
+    pacer = make();
+    kept.set(db, pacer);
+  }
+  return pacer;
+}
+
+/** SQLite's chunk sizes, per database handle. */
 const paces = new WeakMap<object, ChunkPace>();
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -461,11 +475,12 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 /** Consecutive chunks one after the other, sized by the database's ChunkPace, the event loop yielded between two. */
 async function applyInTurn(deps: EconomyDeps, due: readonly DueArrival[], now: number): Promise<number> {
   const largest = deps.database.dialect.arrivalChunk;
-  let pace = paces.get(deps.database.db);
-  if (pace?.largest !== largest) {
-    pace = new ChunkPace(largest);
-    paces.set(deps.database.db, pace);
-  }
+  const pace = keptPacer(
+    paces,
+    deps.database.db,
+    (kept) => kept.largest === largest,
+    () => new ChunkPace(largest),
+  );
   let applied = 0;
   let index = 0;
   while (index < due.length) {
@@ -568,17 +583,17 @@ export class ArrivalPacer {
   }
 }
 
-/** The pacer per database handle: a batch starts where the previous one left it. */
+/** PostgreSQL's chunks at once, per database handle. */
 const pacers = new WeakMap<object, ArrivalPacer>();
 
 function pacerFor(deps: EconomyDeps): ArrivalPacer {
   const most = deps.database.dialect.arrivalChunksAtOnce;
-  let pacer = pacers.get(deps.database.db);
-  if (pacer?.most !== most) {
-    pacer = new ArrivalPacer(most);
-    pacers.set(deps.database.db, pacer);
-  }
-  return pacer;
+  return keptPacer(
+    pacers,
+    deps.database.db,
+    (kept) => kept.most === most,
+    () => new ArrivalPacer(most),
+  );
 }
 
 /** Chunks that share nothing run at once, as many as the pacer allows. */
