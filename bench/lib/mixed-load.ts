@@ -128,7 +128,8 @@ const READS: Call[] = [
   { name: 'GET /me/planet/ships', path: '/me/planet/ships', weight: 6 },
   { name: 'GET /me/planet/defenses', path: '/me/planet/defenses', weight: 4 },
   { name: 'GET /me/emails?unread (bell)', path: '/me/emails?offset=0&limit=10&unread=true', weight: 6 },
-  { name: 'GET /me/emails (inbox)', path: '/me/emails?offset=0&limit=20', weight: 4 },
+  // The inbox's page as the web app asks it (INBOX_PAGE_SIZE, apps/web/src/features/emails/api.ts).
+  { name: 'GET /me/emails (inbox)', path: '/me/emails?offset=0&limit=50', weight: 4 },
   { name: 'GET /me/fleets', path: '/me/fleets', weight: 6 },
   { name: 'GET /accounts (leaderboard page)', weight: 3 },
   { name: 'GET /systems/map', path: '/systems/map', weight: 2 },
