@@ -52,23 +52,23 @@ const routeText = new WeakMap<readonly RouteStop[], string>();
 const ROUTE_MARK = '\u0000route';
 const ROUTE_MARK_JSON = JSON.stringify(ROUTE_MARK);
 
-const storedRoute = (route: readonly RouteStop[]): string =>
-  JSON.stringify(route.map((stop): StoredStop => [stop.systemId, stop.position, stop.security]));
+/** A route's stored text, kept when the route is frozen (another could change under the kept text). */
+function storedRoute(route: readonly RouteStop[]): string {
+  let text = routeText.get(route);
+  if (text === undefined) {
+    text = JSON.stringify(route.map((stop): StoredStop => [stop.systemId, stop.position, stop.security]));
+    if (Object.isFrozen(route)) routeText.set(route, text);
+  }
+  return text;
+}
 
 /**
  * A fleet's stored text: `JSON.stringify(fleet)` with its route's stops as arrays (StoredStop),
  * a frozen route's text kept from its first time.
  */
 export function fleetJson(fleet: FleetState): string {
-  const route = fleet.route;
-  let text = routeText.get(route);
-  if (text === undefined) {
-    text = storedRoute(route);
-    // Only a frozen route stays what it was: another could change under the kept text.
-    if (Object.isFrozen(route)) routeText.set(route, text);
-  }
-  const routeJson = text;
-  return JSON.stringify({ ...fleet, route: ROUTE_MARK }).replace(ROUTE_MARK_JSON, () => routeJson);
+  const route = storedRoute(fleet.route);
+  return JSON.stringify({ ...fleet, route: ROUTE_MARK }).replace(ROUTE_MARK_JSON, () => route);
 }
 
 /** The fleet a row's `data` holds, its route's stops stored as arrays (fleetJson) or as objects. */

@@ -1,12 +1,12 @@
 /** Fleets in flight and their reports: the routes, and the rows the economy's state load and save include. */
 export { fleetsRoutes } from './fleets.routes.js';
 export {
+  fleetJson,
   fleetRowChanges,
   fleetRowsIn,
   fleetsFromRows,
   incomingArrivalAt,
   loadFleetRows,
-  fleetJson,
   parseFleet,
   saveFleets,
   type FleetRow,
