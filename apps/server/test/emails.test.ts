@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertEmails } from '../src/modules/economy/index.js';
 import { emailsRepository } from '../src/modules/emails/emails.repository.js';
+import { inboxCacheFor } from '../src/modules/emails/inbox-cache.js';
 import { createTestApp, registerPlayer, type TestApp, type TestPlayer } from './helpers/index.js';
 
 let t: TestApp;
@@ -211,7 +212,7 @@ describe('kept inbox pages (decision 218)', () => {
     return Number(row.emails_version);
   }
 
-  it('serves a page again without reading the emails, until one arrives or is marked read', async () => {
+  it('serves a page again without reading the emails, until one arrives', async () => {
     const player = await registerPlayer(t.app);
     const reads = vi.spyOn(emailsRepository, 'pageWithCounts');
     try {
@@ -228,11 +229,58 @@ describe('kept inbox pages (decision 218)', () => {
 
       await call(player, 'PUT', `/me/emails/${arrived.body.data[0]!.id}`);
       const marked = await call(player, 'GET', '/me/emails?limit=10');
-      expect(reads).toHaveBeenCalledTimes(3);
+      // Marked read by this process: the kept page follows (decision 252).
+      expect(reads).toHaveBeenCalledTimes(2);
       expect(marked.body.data.map((email) => email.read)).toEqual([true, false]);
       expect(marked.body.meta?.unread).toBe(1);
       const bell = await call(player, 'GET', '/me/emails?unread=true&limit=10');
       expect(bell.body.data.map((email) => email.title)).toEqual(['welcome']);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('follows an email marked read in the kept pages, as a fresh read of the table gives them (decision 252)', async () => {
+    const player = await registerPlayer(t.app);
+    await addEmails(player.me.id, 14, t.clock() + 1000);
+    const pages = [
+      '/me/emails?unread=true&offset=0&limit=10',
+      '/me/emails?offset=0&limit=25',
+      '/me/emails?offset=10&limit=10',
+      '/me/emails?unread=true&offset=10&limit=10',
+    ];
+    const reads = vi.spyOn(emailsRepository, 'pageWithCounts');
+    /** Each page as served now, how many were read from the table, and each as the table gives it. */
+    const served = async () => {
+      const before = reads.mock.calls.length;
+      const answers = await Promise.all(pages.map((url) => call(player, 'GET', url)));
+      const readNow = reads.mock.calls.length - before;
+      inboxCacheFor(t.database.db).clear();
+      const fresh = await Promise.all(pages.map((url) => call(player, 'GET', url)));
+      expect(answers).toEqual(fresh);
+      return { answers, readNow };
+    };
+    const mark = async (id: number) => expect((await call(player, 'PUT', `/me/emails/${id}`)).status).toBe(200);
+    try {
+      const { answers } = await served();
+      const inbox = answers[1]!.body.data;
+      expect(inbox).toHaveLength(15);
+      // The oldest (off the bell): every page but the later unread one is told.
+      await mark(inbox[14]!.id);
+      expect((await served()).readNow).toBe(1);
+      // The newest, on the bell with more unread past it: the bell is read again, the inbox told.
+      await mark(inbox[0]!.id);
+      expect((await served()).readNow).toBe(2);
+      // Marked twice: nothing changes, every page stays.
+      await mark(inbox[0]!.id);
+      expect((await served()).readNow).toBe(0);
+      // Down to ten unread: one on the bell goes without a read of the table.
+      for (const email of inbox.slice(10, 14)) await mark(email.id);
+      await served();
+      await mark(inbox[5]!.id);
+      const last = await served();
+      expect(last.readNow).toBe(1);
+      expect(last.answers[0]!.body.meta).toEqual({ offset: 0, limit: 10, total: 8, unread: 8 });
     } finally {
       reads.mockRestore();
     }

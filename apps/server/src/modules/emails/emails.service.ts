@@ -4,7 +4,7 @@ import { isoAt } from '../../context.js';
 import { DomainError } from '../../errors.js';
 import { economyDeps, readAccount } from '../economy/index.js';
 import { emailsRepository, type EmailRow } from './emails.repository.js';
-import { inboxCacheFor, inboxPageKey } from './inbox-cache.js';
+import { freezePage, inboxCacheFor, inboxPageKey } from './inbox-cache.js';
 
 /** What `isoAt` writes (`toISOString`): such a text is its own canonical form. */
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -22,13 +22,6 @@ export function toEmail(row: EmailRow): Email {
     created_at: apiInstant(row.created_at),
     read: row.read_at !== null,
   };
-}
-
-function freezePage(page: EmailsPage): EmailsPage {
-  for (const email of page.data) Object.freeze(email);
-  Object.freeze(page.data);
-  Object.freeze(page.meta);
-  return Object.freeze(page);
 }
 
 export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'config' | 'clock'>) {
@@ -52,8 +45,9 @@ export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'co
         data: rows.map(toEmail),
         meta: { offset, limit, total: unreadOnly ? unread : page.total, unread },
       };
-      // Kept frozen: the same page goes out to every later call until the emails change.
-      if (version !== undefined) inbox.set(accountId, version, key, freezePage(answer));
+      // Kept frozen under the version read with it (decision 252): the same page goes out to every
+      // later call until the emails change, and a change this process makes can be followed in it.
+      if (page.version !== null) inbox.set(accountId, page.version, key, freezePage(answer));
       return answer;
     },
 
@@ -63,11 +57,13 @@ export function createEmailsService(ctx: Pick<AppContext, 'db' | 'dialect' | 'co
       return toEmail(row);
     },
 
+    /** Marks an email read; the pages kept of the account follow the change (decision 252). */
     async markRead(accountId: number, id: number): Promise<Email> {
-      const row = await emailsRepository.find(ctx.db, accountId, id);
-      if (!row) throw new DomainError('NOT_FOUND');
-      await emailsRepository.markRead(ctx.db, accountId, id, isoAt(ctx.clock()));
-      return { ...toEmail(row), read: true };
+      const marked = await emailsRepository.markRead(ctx.db, ctx.dialect, accountId, id, isoAt(ctx.clock()));
+      if (marked === undefined) throw new DomainError('NOT_FOUND');
+      if (marked.versions !== null)
+        inbox.markedRead(accountId, marked.versions.before, marked.versions.after, id);
+      return { ...toEmail(marked.row), read: true };
     },
   };
 }

@@ -14,7 +14,18 @@ import { onConnectionLost } from '../../db/connection-lost.js';
  */
 export interface InboxCache {
   get(accountId: number, version: number, key: string): EmailsPage | undefined;
+  /**
+   * Keeps a page read at exactly `version` (in the statement that read the page). A version older
+   * than the one the account's pages are kept under is not kept: those pages are newer.
+   */
   set(accountId: number, version: number, key: string, page: EmailsPage): void;
+  /**
+   * Follows an email marked read, the only change to the account's emails between `before` and
+   * `after` (decision 252): the pages kept under `before` become those of `after` where the change
+   * tells what they hold (the email's flag, the counts, the bell without it), and are dropped
+   * where it does not (an unread page it leaves short). Nothing kept under `before`: nothing done.
+   */
+  markedRead(accountId: number, before: number, after: number, emailId: number): void;
   /** Forgets every page (the database may have lost commits, decision 208). */
   clear(): void;
   /** Accounts with pages kept. */
@@ -38,6 +49,42 @@ export function inboxPageKey(page: { offset: number; limit: number; unread: bool
   return `${page.unread ? 'unread' : 'all'}:${page.offset}:${page.limit}`;
 }
 
+/** Freezes a page to keep: the same objects go out to every later call until the emails change. */
+export function freezePage(page: EmailsPage): EmailsPage {
+  for (const email of page.data) Object.freeze(email);
+  Object.freeze(page.data);
+  Object.freeze(page.meta);
+  return Object.freeze(page);
+}
+
+/**
+ * A kept page once the email `emailId` (unread in it, or not on it) has been marked read, or
+ * undefined when that page cannot be told without reading the table again. `unread` says whether
+ * the page lists the unread emails only (its `meta.total` then counts them). The page given is
+ * left as it is (kept pages are frozen and shared); the emails that stand are shared too.
+ */
+export function pageAfterMarkedRead(page: EmailsPage, unread: boolean, emailId: number): EmailsPage | undefined {
+  const at = page.data.findIndex((email) => email.id === emailId);
+  const meta = page.meta;
+  if (!unread) {
+    if (at >= 0 && page.data[at]?.read === true) return undefined;
+    return freezePage({
+      data: page.data.map((email, index) => (index === at ? { ...email, read: true } : email)),
+      meta: { ...meta, unread: meta.unread - 1 },
+    });
+  }
+  // The unread list loses the email: a later page shifts (its first email moves up to the page
+  // before), and a page that held it takes the next unread email in, known only when there is none.
+  if (meta.offset > 0) return undefined;
+  const counts = { ...meta, total: meta.total - 1, unread: meta.unread - 1 };
+  if (at < 0) {
+    // A full first page without it: it was older than each of them, and the page stands.
+    return page.data.length === meta.limit ? freezePage({ data: [...page.data], meta: counts }) : undefined;
+  }
+  if (meta.total > meta.limit) return undefined;
+  return freezePage({ data: page.data.filter((_, index) => index !== at), meta: counts });
+}
+
 interface Entry {
   version: number;
   pages: Map<string, EmailsPage>;
@@ -59,6 +106,7 @@ export function createInboxCache(capacity = INBOX_CACHE_CAPACITY, keptEmails = K
     },
     set(accountId, version, key, page) {
       const kept = entries.get(accountId);
+      if (kept !== undefined && kept.version > version) return;
       // Re-inserted at the end: the map's order is the order of last use, the oldest first out.
       drop(accountId);
       const entry: Entry =
@@ -74,6 +122,22 @@ export function createInboxCache(capacity = INBOX_CACHE_CAPACITY, keptEmails = K
       emails += entry.emails;
       while (entries.size > capacity || (emails > keptEmails && entries.size > 1))
         drop(entries.keys().next().value ?? accountId);
+    },
+    markedRead(accountId, before, after, emailId) {
+      const kept = entries.get(accountId);
+      if (kept === undefined || kept.version !== before) return;
+      const pages = new Map<string, EmailsPage>();
+      let count = 0;
+      for (const [key, page] of kept.pages) {
+        const next = pageAfterMarkedRead(page, key.startsWith('unread:'), emailId);
+        if (next === undefined) continue;
+        pages.set(key, next);
+        count += next.data.length;
+      }
+      emails += count - kept.emails;
+      kept.version = after;
+      kept.pages = pages;
+      kept.emails = count;
     },
     clear() {
       entries.clear();
