@@ -286,6 +286,22 @@ describe('kept inbox pages (decision 218)', () => {
     }
   });
 
+  it('keeps pages as the table gives them when emails are marked read at once', async () => {
+    const player = await registerPlayer(t.app);
+    await addEmails(player.me.id, 11, t.clock() + 1000);
+    const pages = ['/me/emails?unread=true&offset=0&limit=10', '/me/emails?offset=0&limit=25'];
+    const read = () => Promise.all(pages.map((url) => call(player, 'GET', url)));
+    const inbox = (await read())[1]!.body.data;
+    // Every email but the two newest, twice each, all at once.
+    const marks = inbox.slice(2).flatMap((email) => [email.id, email.id]);
+    const answers = await Promise.all(marks.map((id) => call(player, 'PUT', `/me/emails/${id}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(marks.map(() => 200));
+    const kept = await read();
+    inboxCacheFor(t.database.db).clear();
+    expect(kept).toEqual(await read());
+    expect(kept[0]!.body.meta).toEqual({ offset: 0, limit: 10, total: 2, unread: 2 });
+  });
+
   it("keeps an account's pages when another account's emails change", async () => {
     const player = await registerPlayer(t.app);
     const other = await registerPlayer(t.app);
