@@ -18,3 +18,4 @@ export {
 export { insertEmails, type EmailToSend } from './emails-writer.repository.js';
 export { isUnitOrder, toConstruction, type QueueItem } from './economy.mapping.js';
 export { planetConstructions, queueOf, resourceRef } from './economy.views.js';
+export { visitWrites } from './visits.repository.js';

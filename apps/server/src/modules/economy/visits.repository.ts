@@ -7,6 +7,15 @@ import { toIso } from './economy.mapping.js';
 
 export const LAST_VISIT_PERIOD_MS = 60_000;
 
+/**
+ * Whether a visit at `now` writes a planet's `last_visit` as read: the statements' own condition
+ * (never visited, or not within the period), so that a reader who read the row before the visit
+ * knows whether the visit may have changed it.
+ */
+export function visitWrites(lastVisit: string | null, now: number): boolean {
+  return lastVisit === null || lastVisit <= toIso(now - LAST_VISIT_PERIOD_MS);
+}
+
 const touchPlanetRow = prepared(
   3,
   (db: Kysely<Database>, planetId: number, now: string, staleBefore: string) =>

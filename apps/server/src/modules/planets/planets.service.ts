@@ -19,6 +19,7 @@ import {
   planetConstructions,
   readAccount,
   resourceRef,
+  visitWrites,
   withAccount,
   type AccountContext,
   type EconomyDeps,
@@ -71,17 +72,38 @@ function toPlanet(
   };
 }
 
-/** The focus planet as the API shows it, read after any visit or rename was written. */
-/** The account's planet places, read in the transaction when there is one, else shared (planetPlacesNow). */
-function placesOf(ctx: AccountContext): Promise<PlanetPlaceRow[]> {
-  return ctx.inTransaction
-    ? planetPlaces(ctx.trx, ctx.state.accountId)
-    : planetPlacesNow(ctx.trx, ctx.state.accountId);
+/**
+ * The account's planet places, read in the transaction when there is one, else shared
+ * (planetPlacesNow). `early`: the places read on the read path since the request came in, started
+ * with the account's row so that both are read in the same turn of the event loop rather than one
+ * after the other (decision 253); taken unless a visit recorded since may have changed a
+ * planet's `last_visit` (`focus`: the visited planet), or the call runs in a transaction.
+ */
+async function placesOf(
+  ctx: AccountContext,
+  early?: Promise<PlanetPlaceRow[]>,
+  visited?: number,
+): Promise<PlanetPlaceRow[]> {
+  if (ctx.inTransaction) return planetPlaces(ctx.trx, ctx.state.accountId);
+  if (early !== undefined) {
+    const places = await early;
+    const place = places.find((p) => p.id === visited);
+    if (place === undefined || !visitWrites(place.last_visit, ctx.now)) return places;
+  }
+  return planetPlacesNow(ctx.trx, ctx.state.accountId);
 }
 
-async function focusPlanetView(ctx: AccountContext): Promise<Planet> {
+/** The places read on the read path from now on, for `placesOf`; a failure waits for its taker. */
+function earlyPlaces(deps: EconomyDeps, accountId: number): Promise<PlanetPlaceRow[]> {
+  const early = planetPlacesNow(deps.database.db, accountId);
+  early.catch(() => undefined);
+  return early;
+}
+
+/** The focus planet as the API shows it, read after any visit or rename was written. */
+async function focusPlanetView(ctx: AccountContext, early?: Promise<PlanetPlaceRow[]>): Promise<Planet> {
   const planet = await focusPlanet(ctx);
-  const place = (await placesOf(ctx)).find((p) => p.id === planet.id);
+  const place = (await placesOf(ctx, early, planet.id)).find((p) => p.id === planet.id);
   if (place === undefined) throw new DomainError('NOT_FOUND');
   return toPlanet(ctx, ctx.state, planet, place);
 }
@@ -89,9 +111,10 @@ async function focusPlanetView(ctx: AccountContext): Promise<Planet> {
 export function createPlanetsService(deps: EconomyDeps) {
   return {
     list(accountId: number, now: number): Promise<Planet[]> {
+      const early = earlyPlaces(deps, accountId);
       return readAccount(deps, accountId, now, async (ctx) => {
-        await focusPlanet(ctx);
-        const places = await placesOf(ctx);
+        const focused = await focusPlanet(ctx);
+        const places = await placesOf(ctx, early, focused.id);
         return ctx.state.planets.flatMap((planet) => {
           const place = places.find((p) => p.id === planet.id);
           return place === undefined ? [] : [toPlanet(ctx, ctx.state, planet, place)];
@@ -100,7 +123,8 @@ export function createPlanetsService(deps: EconomyDeps) {
     },
 
     focus(accountId: number, now: number): Promise<Planet> {
-      return readAccount(deps, accountId, now, focusPlanetView);
+      const early = earlyPlaces(deps, accountId);
+      return readAccount(deps, accountId, now, (ctx) => focusPlanetView(ctx, early));
     },
 
     /** Switches the focus; an index the player does not own is NOT_FOUND. */
