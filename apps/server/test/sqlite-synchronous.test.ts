@@ -67,6 +67,38 @@ describe('the checkpointer (decision 186)', () => {
     expect(descriptorsOn(file)).toBe(0);
   });
 
+  it('empties the log past its limit while writes never pause long enough for it to start over (decision 254)', async () => {
+    const open = (name: string, walLimitBytes: number) => {
+      const file = join(dir, `${name}.sqlite`);
+      return {
+        handle: openDatabase({ kind: 'sqlite', file, walLimitBytes }),
+        log: `${file}-wal`,
+        sizes: [0],
+      };
+    };
+    // The same writes on two databases at once: one whose log has no limit, one with 1 MiB.
+    const dbs = [open('no-limit', 0), open('limited', 1024 * 1024)];
+    for (const { handle } of dbs) await sql`create table t (v blob)`.execute(handle.db);
+    const end = Date.now() + CHECKPOINT_INTERVAL_MS * 3.6;
+    while (Date.now() < end) {
+      for (const { handle, log, sizes } of dbs) {
+        await sql`insert into t (v) values (randomblob(8192))`.execute(handle.db);
+        sizes.push(statSync(log).size);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    for (const { handle } of dbs) await handle.close();
+    const [free, limited] = dbs.map(({ sizes }) => ({
+      last: sizes[sizes.length - 1] ?? 0,
+      shrank: sizes.some((size, index) => index > 0 && size < (sizes[index - 1] ?? 0)),
+    }));
+    // Without a limit the log only grows: no checkpoint ever caught up with the writes.
+    expect(free?.shrank).toBe(false);
+    expect(free?.last).toBeGreaterThan(8 * 1024 * 1024);
+    expect(limited?.shrank).toBe(true);
+    expect(limited?.last).toBeLessThan((free?.last ?? 0) / 2);
+  });
+
   it('is not started for a database in memory', async () => {
     const handle = openDatabase({ kind: 'sqlite', file: ':memory:' });
     await sql`create table t (v integer)`.execute(handle.db);

@@ -33,6 +33,8 @@ export type DatabaseTarget =
       file: string;
       /** When the write-ahead log is synced (config.ts SQLITE_SYNCHRONOUS); `normal` when omitted. */
       synchronous?: 'normal' | 'full';
+      /** Past this size the checkpointer empties the write-ahead log (WAL_LIMIT_BYTES when omitted; 0: never). */
+      walLimitBytes?: number;
     }
   | {
       kind: 'postgres';
@@ -143,23 +145,49 @@ function kyselyPool(
 /** How often the checkpointer moves the write-ahead log into the database (and syncs both). */
 export const CHECKPOINT_INTERVAL_MS = 1000;
 /**
- * The main connection checkpoints by itself only past this many log pages (~400 MB): a safety
- * net should the checkpointer stop; SQLite's default is 1,000 pages (~4 MB).
+ * The main connection checkpoints by itself only past this many log pages (~400 MB, above
+ * WAL_LIMIT_BYTES): a safety net should the checkpointer stop; SQLite's default is 1,000 pages
+ * (~4 MB).
  */
 const FALLBACK_AUTOCHECKPOINT_PAGES = 100_000;
 
 /**
+ * The write-ahead log's size past which the checkpointer empties it (decision 254). SQLite starts
+ * the log over only when a writer finds every frame checkpointed; under writes that never pause
+ * for a whole checkpoint (the mixed bench: 13 MB of log a second) the PASSIVE checkpoints never
+ * catch up, and the log grew without end (280 MB in 20 s). Emptying it holds writes off for tens
+ * of milliseconds, so not often: at that rate every 20 s.
+ */
+export const WAL_LIMIT_BYTES = 256 * 1024 * 1024;
+
+/**
  * The checkpointer's code: a thread with its own connection to the database file that runs a
  * PASSIVE checkpoint every interval (it never waits for the writer nor makes it wait), then a
- * last one when asked to stop. CommonJS, as `eval` workers are.
+ * last one when asked to stop. Past `walLimitBytes` of log it runs PASSIVE ones until fewer than
+ * 256 pages are left to copy (8 at most), then a TRUNCATE checkpoint, which waits for the writer's
+ * transaction to end, holds writers off while it copies what is left and syncs (milliseconds: the
+ * main connection's busy timeout waits them out), and empties the log. CommonJS, as `eval`
+ * workers are.
  */
 const CHECKPOINTER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = ' + workerData.synchronous);
+const logSize = () => {
+  try { return statSync(workerData.file + '-wal').size; } catch { return 0; }
+};
+const passive = () => db.pragma('wal_checkpoint(PASSIVE)')[0];
 const checkpoint = () => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy or closed: the next tick */ }
+  try {
+    let left = passive();
+    if (!(workerData.walLimitBytes > 0) || logSize() <= workerData.walLimitBytes) return;
+    // Caught up first (what the writes added meanwhile), for the TRUNCATE holds writers off while
+    // it copies what is left.
+    for (let pass = 0; pass < 8 && left.log - left.checkpointed > 256; pass += 1) left = passive();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch { /* busy or closed: the next tick */ }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', (message) => {
@@ -180,7 +208,12 @@ parentPort.on('message', (message) => {
  * also syncs the log first, which bounds what a power loss can take (synchronous = normal) to
  * about one interval of commits.
  */
-function startCheckpointer(file: string, synchronous: 'normal' | 'full', intervalMs: number) {
+function startCheckpointer(
+  file: string,
+  synchronous: 'normal' | 'full',
+  intervalMs: number,
+  walLimitBytes: number,
+) {
   const worker = new Worker(CHECKPOINTER_SOURCE, {
     eval: true,
     workerData: {
@@ -188,6 +221,7 @@ function startCheckpointer(file: string, synchronous: 'normal' | 'full', interva
       file,
       synchronous,
       intervalMs,
+      walLimitBytes,
     },
   });
   worker.unref();
@@ -226,7 +260,12 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     registerSqliteConnection(db, sqlite);
     const checkpointer = onDisk
-      ? startCheckpointer(target.file, synchronous, CHECKPOINT_INTERVAL_MS)
+      ? startCheckpointer(
+          target.file,
+          synchronous,
+          CHECKPOINT_INTERVAL_MS,
+          target.walLimitBytes ?? WAL_LIMIT_BYTES,
+        )
       : undefined;
     return {
       db,
