@@ -260,7 +260,8 @@ describe('kept inbox pages (decision 218)', () => {
       expect(answers).toEqual(fresh);
       return { answers, readNow };
     };
-    const mark = async (id: number) => expect((await call(player, 'PUT', `/me/emails/${id}`)).status).toBe(200);
+    const mark = async (id: number) =>
+      expect((await call(player, 'PUT', `/me/emails/${id}`)).status).toBe(200);
     try {
       const { answers } = await served();
       const inbox = answers[1]!.body.data;

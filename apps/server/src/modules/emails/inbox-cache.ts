@@ -63,7 +63,11 @@ export function freezePage(page: EmailsPage): EmailsPage {
  * the page lists the unread emails only (its `meta.total` then counts them). The page given is
  * left as it is (kept pages are frozen and shared); the emails that stand are shared too.
  */
-export function pageAfterMarkedRead(page: EmailsPage, unread: boolean, emailId: number): EmailsPage | undefined {
+export function pageAfterMarkedRead(
+  page: EmailsPage,
+  unread: boolean,
+  emailId: number,
+): EmailsPage | undefined {
   const at = page.data.findIndex((email) => email.id === emailId);
   const meta = page.meta;
   if (!unread) {
