@@ -152,7 +152,8 @@ export const emailsRepository = {
     id: number,
     at: string,
   ): Promise<MarkedRead | undefined> {
-    if (dialect.name === 'postgres') {
+    // PostgreSQL, where each statement is a round trip: the one statement of markReadPg.
+    if (dialect.guardedSingleStatementWrites) {
       const found = await markReadPg.executeTakeFirst(db, accountId, id, at);
       if (found === undefined) return undefined;
       const { version_before: before, marked, ...row } = found;
