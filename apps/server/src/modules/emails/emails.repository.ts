@@ -5,6 +5,22 @@ import type { Database, EmailsTable } from '../../db/schema.js';
 
 export type EmailRow = Selectable<EmailsTable>;
 
+/** The inbox's unread and total counts as scalar subqueries, aliased apart from an outer `emails`. */
+const inboxCounts = (db: Kysely<Database>, accountId: number) =>
+  [
+    db
+      .selectFrom('emails as unread')
+      .select((inner) => inner.fn.countAll<number | string>().as('n'))
+      .where('unread.account_id', '=', accountId)
+      .where('unread.read_at', 'is', null)
+      .as('unread_count'),
+    db
+      .selectFrom('emails as every')
+      .select((inner) => inner.fn.countAll<number | string>().as('n'))
+      .where('every.account_id', '=', accountId)
+      .as('total_count'),
+  ] as const;
+
 /**
  * A page of the inbox, newest first (ties, the emails of one settling, by id, newest id first),
  * with `unreadOnly` the emails not yet read, and the inbox's counts and the account's emails
@@ -20,17 +36,7 @@ const pageWithCounts = (unreadOnly: boolean) =>
       .selectFrom('emails')
       .selectAll('emails')
       .select((eb) => [
-        eb
-          .selectFrom('emails as unread')
-          .select((inner) => inner.fn.countAll<number | string>().as('n'))
-          .where('unread.account_id', '=', accountId)
-          .where('unread.read_at', 'is', null)
-          .as('unread_count'),
-        eb
-          .selectFrom('emails as every')
-          .select((inner) => inner.fn.countAll<number | string>().as('n'))
-          .where('every.account_id', '=', accountId)
-          .as('total_count'),
+        ...inboxCounts(db, accountId),
         eb
           .selectFrom('accounts')
           .select('accounts.emails_version')
@@ -50,20 +56,7 @@ const PAGE_WITH_COUNTS = { all: pageWithCounts(false), unread: pageWithCounts(tr
 const countsAndVersion = prepared(1, (db: Kysely<Database>, accountId: number) =>
   db
     .selectFrom('accounts')
-    .select((eb) => [
-      eb
-        .selectFrom('emails')
-        .select((inner) => inner.fn.countAll<number | string>().as('n'))
-        .where('emails.account_id', '=', accountId)
-        .where('emails.read_at', 'is', null)
-        .as('unread_count'),
-      eb
-        .selectFrom('emails')
-        .select((inner) => inner.fn.countAll<number | string>().as('n'))
-        .where('emails.account_id', '=', accountId)
-        .as('total_count'),
-      'accounts.emails_version',
-    ])
+    .select([...inboxCounts(db, accountId), 'accounts.emails_version'])
     .where('accounts.id', '=', accountId),
 );
 
