@@ -76,8 +76,9 @@ function toPlanet(
  * The account's planet places, read in the transaction when there is one, else shared
  * (planetPlacesNow). `early`: the places read on the read path since the request came in, started
  * with the account's row so that both are read in the same turn of the event loop rather than one
- * after the other (decision 253); taken unless a visit recorded since may have changed a
- * planet's `last_visit` (`focus`: the visited planet), or the call runs in a transaction.
+ * after the other (decision 253). They are taken when they hold every planet of the state and the
+ * visit just recorded on the planet `visited` cannot have changed its `last_visit` since; else
+ * the places are read again.
  */
 async function placesOf(
   ctx: AccountContext,
@@ -88,7 +89,8 @@ async function placesOf(
   if (early !== undefined) {
     const places = await early;
     const place = places.find((p) => p.id === visited);
-    if (place === undefined || !visitWrites(place.last_visit, ctx.now)) return places;
+    const whole = ctx.state.planets.every((planet) => places.some((p) => p.id === planet.id));
+    if (whole && place !== undefined && !visitWrites(place.last_visit, ctx.now)) return places;
   }
   return planetPlacesNow(ctx.trx, ctx.state.accountId);
 }
