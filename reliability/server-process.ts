@@ -21,6 +21,7 @@ export interface ServerEnv {
   DATABASE_URL?: string;
   GAME_SPEED?: string;
   RATE_LIMIT_PER_MINUTE?: string;
+  SQLITE_WAL_LIMIT_MB?: string;
 }
 
 const settings = (env: ServerEnv) => ({

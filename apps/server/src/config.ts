@@ -35,6 +35,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_NAMED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   SQLITE_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
+  /** db/database.ts WAL_LIMIT_BYTES, in MiB (decision 255). */
+  SQLITE_WAL_LIMIT_MB: z.coerce.number().min(0).default(64),
   PG_SYNCHRONOUS_COMMIT: z.enum(['normal', 'full']).default('normal'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
@@ -57,6 +59,8 @@ export interface Config {
    * commits before the checkpoint (decision 186); `full` syncs at every commit.
    */
   sqliteSynchronous: 'normal' | 'full';
+  /** Past this much write-ahead log SQLite's is started over (decision 255); 0: never. */
+  sqliteWalLimitBytes: number;
   /**
    * PostgreSQL only (decision 208): `normal` (the default) lets game writes (builds, orders,
    * fleets, arrivals) commit without waiting for the write-ahead log's flush: a killed Starhold
@@ -165,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     namedStatements: e.DATABASE_NAMED_STATEMENTS === 'on',
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    sqliteWalLimitBytes: Math.round(e.SQLITE_WAL_LIMIT_MB * 1024 * 1024),
     pgSynchronousCommit: e.PG_SYNCHRONOUS_COMMIT,
     gameSpeed: e.GAME_SPEED,
     universeSeed: e.UNIVERSE_SEED,

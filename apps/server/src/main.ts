@@ -30,6 +30,7 @@ async function main(): Promise<void> {
         kind: 'sqlite',
         file: join(resolve(config.dataDir), 'starhold.sqlite'),
         synchronous: config.sqliteSynchronous,
+        walLimitBytes: config.sqliteWalLimitBytes,
       });
 
   // The bus can report a LISTEN failure before the app (and its logger) exists: the console until then.

@@ -33,7 +33,7 @@ export type DatabaseTarget =
       file: string;
       /** When the write-ahead log is synced (config.ts SQLITE_SYNCHRONOUS); `normal` when omitted. */
       synchronous?: 'normal' | 'full';
-      /** Past this size the checkpointer empties the write-ahead log (WAL_LIMIT_BYTES when omitted; 0: never). */
+      /** Past this much log since it last started over, the write-ahead log is started over (WAL_LIMIT_BYTES when omitted; 0: never). */
       walLimitBytes?: number;
     }
   | {
@@ -152,41 +152,54 @@ export const CHECKPOINT_INTERVAL_MS = 1000;
 const FALLBACK_AUTOCHECKPOINT_PAGES = 100_000;
 
 /**
- * The write-ahead log's size past which the checkpointer empties it (decision 254). SQLite starts
+ * The write-ahead log's size past which it is started over (decisions 254 and 255). SQLite starts
  * the log over only when a writer finds every frame checkpointed; under writes that never pause
  * for a whole checkpoint (the mixed bench: 13 MB of log a second) the PASSIVE checkpoints never
- * catch up, and the log grew without end (280 MB in 20 s). Emptying it holds writes off for tens
- * of milliseconds, so not often: at that rate every 20 s.
+ * catch up, and the log grew without end (280 MB in 20 s). Starting it over costs the event loop
+ * a few milliseconds (`emptyLog`); the log's file keeps its largest size, about this limit plus
+ * a second of writes, and is written over from its start.
  */
-export const WAL_LIMIT_BYTES = 256 * 1024 * 1024;
+export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
  * The checkpointer's code: a thread with its own connection to the database file that runs a
  * PASSIVE checkpoint every interval (it never waits for the writer nor makes it wait), then a
  * last one when asked to stop. Past `walLimitBytes` of log it runs PASSIVE ones until fewer than
- * 256 pages are left to copy (8 at most), then a TRUNCATE checkpoint, which waits for the writer's
- * transaction to end, holds writers off while it copies what is left and syncs (milliseconds: the
- * main connection's busy timeout waits them out), and empties the log. CommonJS, as `eval`
- * workers are.
+ * 256 pages are left to copy (8 at most), syncs the files, and asks the main thread to start the
+ * log over (decision 255: the writer itself, between two transactions, never waiting). CommonJS,
+ * as `eval` workers are.
  */
 const CHECKPOINTER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { statSync } = require('node:fs');
+const { closeSync, fsyncSync, openSync } = require('node:fs');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = ' + workerData.synchronous);
-const logSize = () => {
-  try { return statSync(workerData.file + '-wal').size; } catch { return 0; }
+// The log's frames (a page and its 24-byte header each) since it last started over: its file
+// keeps its largest size, SQLite writing it over from the start.
+const frameBytes = db.pragma('page_size', { simple: true }) + 24;
+const syncFiles = () => {
+  for (const name of [workerData.file, workerData.file + '-wal']) {
+    const fd = openSync(name, 'r');
+    try { fsyncSync(fd); } finally { closeSync(fd); }
+  }
 };
 const passive = () => db.pragma('wal_checkpoint(PASSIVE)')[0];
 const checkpoint = () => {
   try {
     let left = passive();
-    if (!(workerData.walLimitBytes > 0) || logSize() <= workerData.walLimitBytes) return;
-    // Caught up first (what the writes added meanwhile), for the TRUNCATE holds writers off while
-    // it copies what is left.
-    for (let pass = 0; pass < 8 && left.log - left.checkpointed > 256; pass += 1) left = passive();
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    if (!(workerData.walLimitBytes > 0) || left.log * frameBytes <= workerData.walLimitBytes) return;
+    // Caught up first (what the writes added meanwhile), and what the passes copied put on the
+    // disk here (a PASSIVE checkpoint the writes outran syncs nothing), again while that took long:
+    // the main thread's checkpoint then copies and syncs little.
+    for (let round = 0; round < 4; round += 1) {
+      for (let pass = 0; pass < 8 && left.log - left.checkpointed > 256; pass += 1) left = passive();
+      const started = Date.now();
+      syncFiles();
+      if (Date.now() - started < 5) break;
+      left = passive();
+    }
+    parentPort.postMessage('empty log');
   } catch { /* busy or closed: the next tick */ }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
@@ -198,6 +211,44 @@ parentPort.on('message', (message) => {
   parentPort.postMessage('stopped');
 });
 `;
+
+/** How long the main connection waits for a lock another connection holds (a backup's, say). */
+const BUSY_TIMEOUT_MS = 5000;
+/** Turns of the event loop `emptyLog` waits for a moment with no transaction open. */
+const EMPTY_LOG_TURNS = 50;
+
+/**
+ * Starts the write-ahead log over from the main connection (decision 255): a RESTART checkpoint
+ * run by the only writer, at a moment none of its transactions is open, and without waiting. A
+ * reader on an older snapshot (a backup) or the checkpointer mid-copy, and it gives up until asked
+ * again; a TRUNCATE checkpoint in the checkpointer (decision 254) held every write off while it
+ * waited, up to the busy timeout, and then failed them. What it costs the event loop: the copy of
+ * what the checkpointer left and syncs of what came since (5 to 10 ms under the fleet bench's
+ * arrivals, 300 MB of log); no truncation, which took 200 ms for 300 MB on a disk with `discard`.
+ * Returns whether the log was started over (false when deferred or given up).
+ */
+export function emptyLog(sqlite: SqliteDatabase.Database, turns = EMPTY_LOG_TURNS): boolean {
+  if (!sqlite.open) return false;
+  if (sqlite.inTransaction) {
+    // A transaction of the write group awaits something: again on a later turn of the loop.
+    if (turns > 0) setImmediate(() => emptyLog(sqlite, turns - 1)).unref();
+    return false;
+  }
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    const [result] = sqlite.pragma('wal_checkpoint(RESTART)') as {
+      busy: number;
+      log: number;
+      checkpointed: number;
+    }[];
+    return result?.busy === 0 && result.log === result.checkpointed;
+  } catch {
+    // Busy (SQLITE_BUSY thrown rather than reported) or closed: the next ask.
+    return false;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
 
 /**
  * Checkpoints off the event loop (decision 186). In WAL mode SQLite checkpoints inside the commit
@@ -213,6 +264,7 @@ function startCheckpointer(
   synchronous: 'normal' | 'full',
   intervalMs: number,
   walLimitBytes: number,
+  onEmptyLog: () => void,
 ) {
   const worker = new Worker(CHECKPOINTER_SOURCE, {
     eval: true,
@@ -225,6 +277,7 @@ function startCheckpointer(
     },
   });
   worker.unref();
+  worker.on('message', (message) => (message === 'empty log' ? onEmptyLog() : undefined));
   // A failed checkpointer leaves the main connection's fallback checkpoints: never fatal.
   worker.on('error', () => undefined);
   return {
@@ -247,7 +300,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const sqlite = new SqliteDatabase(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Decision 186: in WAL mode `normal` appends each commit to the log without waiting for the
     // disk; the checkpointer syncs the log every second, off the event loop. A killed process
     // loses nothing: the log is in the OS's cache. Set on every start: a reopened WAL file ran
@@ -265,6 +318,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
           synchronous,
           CHECKPOINT_INTERVAL_MS,
           target.walLimitBytes ?? WAL_LIMIT_BYTES,
+          () => emptyLog(sqlite),
         )
       : undefined;
     return {

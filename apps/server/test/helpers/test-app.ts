@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     namedStatements: true,
     sqliteSynchronous: 'normal',
+    sqliteWalLimitBytes: 64 * 1024 * 1024,
     pgSynchronousCommit: 'normal',
     gameSpeed: 1,
     universeSeed: TEST_UNIVERSE.seed,
