@@ -14,7 +14,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { CHECKPOINT_INTERVAL_MS, emptyLog, openDatabase, WAL_LIMIT_BYTES } from '../src/db/database.js';
+import { CHECKPOINT_INTERVAL_MS, openDatabase, startLogOver, WAL_LIMIT_BYTES } from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'starhold-sync-'));
@@ -163,7 +163,7 @@ describe('the checkpointer (decision 186)', () => {
     const insert = writer.prepare('insert into t (v) values (randomblob(8192))');
     for (let i = 0; i < 32; i += 1) insert.run();
     // The log's checkpoint sequence (its header's bytes 12 to 15): one more each time a writer
-    // starts it over. Nothing here checkpoints but `emptyLog`, so nothing else starts it over.
+    // starts it over. Nothing here checkpoints but `startLogOver`, so nothing else starts it over.
     const sequence = () => {
       const fd = openSync(`${file}-wal`, 'r');
       try {
@@ -178,7 +178,7 @@ describe('the checkpointer (decision 186)', () => {
     // A transaction open (a write group awaiting): left for a later turn of the event loop.
     writer.exec('begin immediate');
     insert.run();
-    expect(emptyLog(writer)).toBe(false);
+    expect(startLogOver(writer)).toBe(false);
     writer.exec('commit');
     insert.run();
     expect(sequence()).toBe(first);
@@ -196,19 +196,19 @@ describe('the checkpointer (decision 186)', () => {
     reader.prepare('select count(*) from t').get();
     for (let i = 0; i < 8; i += 1) insert.run();
     const started = Date.now();
-    expect(emptyLog(writer)).toBe(false);
+    expect(startLogOver(writer)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(writer.pragma('busy_timeout', { simple: true })).toBe(5000);
     insert.run();
     expect(sequence()).toBe(first + 1);
     reader.exec('commit');
     reader.close();
-    expect(emptyLog(writer)).toBe(true);
+    expect(startLogOver(writer)).toBe(true);
     insert.run();
     expect(sequence()).toBe(first + 2);
     expect(writer.prepare('select count(*) as n from t').get()).toEqual({ n: 45 });
     writer.close();
-    expect(emptyLog(writer)).toBe(false);
+    expect(startLogOver(writer)).toBe(false);
   });
 
   it('is not started for a database in memory', async () => {

@@ -156,7 +156,7 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 100_000;
  * the log over only when a writer finds every frame checkpointed; under writes that never pause
  * for a whole checkpoint (the mixed bench: 13 MB of log a second) the PASSIVE checkpoints never
  * catch up, and the log grew without end (280 MB in 20 s). Starting it over costs the event loop
- * a few milliseconds (`emptyLog`); the log's file keeps its largest size, about this limit plus
+ * a few milliseconds (`startLogOver`); the log's file keeps its largest size, about this limit plus
  * a second of writes, and is written over from its start.
  */
 export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -199,7 +199,7 @@ const checkpoint = () => {
       if (Date.now() - started < 5) break;
       left = passive();
     }
-    parentPort.postMessage('empty log');
+    parentPort.postMessage('start log over');
   } catch { /* busy or closed: the next tick */ }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
@@ -214,8 +214,8 @@ parentPort.on('message', (message) => {
 
 /** How long the main connection waits for a lock another connection holds (a backup's, say). */
 const BUSY_TIMEOUT_MS = 5000;
-/** Turns of the event loop `emptyLog` waits for a moment with no transaction open. */
-const EMPTY_LOG_TURNS = 50;
+/** Turns of the event loop `startLogOver` waits for a moment with no transaction open. */
+const START_OVER_TURNS = 50;
 
 /**
  * Starts the write-ahead log over from the main connection (decision 255): a RESTART checkpoint
@@ -227,11 +227,11 @@ const EMPTY_LOG_TURNS = 50;
  * arrivals, 300 MB of log); no truncation, which took 200 ms for 300 MB on a disk with `discard`.
  * Returns whether the log was started over (false when deferred or given up).
  */
-export function emptyLog(sqlite: SqliteDatabase.Database, turns = EMPTY_LOG_TURNS): boolean {
+export function startLogOver(sqlite: SqliteDatabase.Database, turns = START_OVER_TURNS): boolean {
   if (!sqlite.open) return false;
   if (sqlite.inTransaction) {
     // A transaction of the write group awaits something: again on a later turn of the loop.
-    if (turns > 0) setImmediate(() => emptyLog(sqlite, turns - 1)).unref();
+    if (turns > 0) setImmediate(() => startLogOver(sqlite, turns - 1)).unref();
     return false;
   }
   sqlite.pragma('busy_timeout = 0');
@@ -264,7 +264,7 @@ function startCheckpointer(
   synchronous: 'normal' | 'full',
   intervalMs: number,
   walLimitBytes: number,
-  onEmptyLog: () => void,
+  onStartOver: () => void,
 ) {
   const worker = new Worker(CHECKPOINTER_SOURCE, {
     eval: true,
@@ -277,7 +277,7 @@ function startCheckpointer(
     },
   });
   worker.unref();
-  worker.on('message', (message) => (message === 'empty log' ? onEmptyLog() : undefined));
+  worker.on('message', (message) => (message === 'start log over' ? onStartOver() : undefined));
   // A failed checkpointer leaves the main connection's fallback checkpoints: never fatal.
   worker.on('error', () => undefined);
   return {
@@ -318,7 +318,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
           synchronous,
           CHECKPOINT_INTERVAL_MS,
           target.walLimitBytes ?? WAL_LIMIT_BYTES,
-          () => emptyLog(sqlite),
+          () => startLogOver(sqlite),
         )
       : undefined;
     return {
