@@ -35,7 +35,7 @@ import { healthRoutes, readyRoutes, type SchedulerProgress } from './modules/hea
 import { listsRoutes } from './modules/lists/index.js';
 import { meRoutes } from './modules/me/index.js';
 import { installMetrics } from './modules/metrics/index.js';
-import type { PoolStats } from './db/database.js';
+import type { LogRestartStats, PoolStats } from './db/database.js';
 import type { GroupCommitStats } from './db/sqlite-group-commit.js';
 import { planetsRoutes } from './modules/planets/index.js';
 import { createSystemsService, systemsRoutes } from './modules/systems/index.js';
@@ -57,6 +57,7 @@ export interface AppDeps extends AppContext {
   poolStats?: () => PoolStats;
   /** SQLite's write groups, for /metrics. */
   writeGroups?: () => GroupCommitStats;
+  logRestarts?: () => LogRestartStats;
 }
 
 /** The error catalogue in the OpenAPI document: one stable code per key. */
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       ctx,
       poolStats: deps.poolStats,
       writeGroups: deps.writeGroups,
+      logRestarts: deps.logRestarts,
     });
   }
 

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     schedulerProgress,
     ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
     ...(handle.writeGroups ? { writeGroups: handle.writeGroups } : {}),
+    ...(handle.logRestarts ? { logRestarts: handle.logRestarts } : {}),
   });
   appLog = app.log;
   try {

@@ -3,6 +3,10 @@
  * 223). SQLite, or PostgreSQL with TEST_DATABASE_URL (then the pool gauge is checked too).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -65,7 +69,9 @@ describe('GET /metrics', () => {
   const gauge = (families: Map<string, PrometheusFamily>, name: string): number =>
     Number(family(families, name).metrics[0]?.value);
   /** Another app on the same database, given what main.ts passes from the database handle. */
-  const appWith = (handleParts: Pick<Parameters<typeof buildApp>[0], 'poolStats' | 'writeGroups'>) =>
+  const appWith = (
+    handleParts: Pick<Parameters<typeof buildApp>[0], 'poolStats' | 'writeGroups' | 'logRestarts'>,
+  ) =>
     buildApp({
       config: testConfig({ metricsToken: TOKEN }),
       db: t.database.db,
@@ -187,6 +193,52 @@ describe('GET /metrics', () => {
       expect(gauge(scraped, names[2] as string)).toBeGreaterThanOrEqual(8 / newCommits);
     } finally {
       await app.close();
+    }
+  });
+
+  it("counts SQLite's log restarts by outcome, from an on-disk database's handle (decision 255)", async () => {
+    const scrape = async (app: Awaited<ReturnType<typeof appWith>>) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      return parsePrometheusTextFormat(response.body).find(
+        (f) => f.name === 'starhold_sqlite_log_restarts_total',
+      );
+    };
+    // Without the provider (PostgreSQL, SQLite in memory): no such family.
+    const without = await appWith({});
+    try {
+      expect(await scrape(without)).toBeUndefined();
+    } finally {
+      await without.close();
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'starhold-metrics-log-'));
+    const disk = openDatabase({ kind: 'sqlite', file: join(dir, 'log.sqlite'), walLimitBytes: 64 * 1024 });
+    const logRestarts = disk.logRestarts;
+    const app = await appWith(logRestarts ? { logRestarts } : {});
+    try {
+      expect(logRestarts).toBeDefined();
+      await sql`create table t (v blob)`.execute(disk.db);
+      // Writes past the 64 KiB limit until the checkpointer has had the log started over.
+      const deadline = Date.now() + 10_000;
+      while ((logRestarts?.().started ?? 0) === 0 && Date.now() < deadline) {
+        await sql`insert into t (v) values (randomblob(8192))`.execute(disk.db);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      const counts = logRestarts?.();
+      const family = await scrape(app);
+      expect(family?.type).toBe('COUNTER');
+      const value = (outcome: string) =>
+        Number(family?.metrics.find((m) => 'labels' in m && m.labels?.outcome === outcome)?.value);
+      expect(value('started')).toBe(counts?.started);
+      expect(value('started')).toBeGreaterThan(0);
+      expect(value('given_up')).toBe(counts?.givenUp);
+    } finally {
+      await app.close();
+      await disk.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -14,7 +14,13 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { CHECKPOINT_INTERVAL_MS, openDatabase, startLogOver, WAL_LIMIT_BYTES } from '../src/db/database.js';
+import {
+  CHECKPOINT_INTERVAL_MS,
+  openDatabase,
+  startLogOver,
+  WAL_LIMIT_BYTES,
+  type LogRestartStats,
+} from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'starhold-sync-'));
@@ -107,9 +113,16 @@ describe('the checkpointer (decision 186)', () => {
         (await sql<{ log: number }>`pragma wal_checkpoint(PASSIVE)`.execute(db)).rows[0]?.log ?? Number.NaN,
       );
     const [free, limited] = await Promise.all(
-      dbs.map(async ({ handle, log }) => ({ frames: await frames(handle.db), file: statSync(log).size })),
+      dbs.map(async ({ handle, log }) => ({
+        frames: await frames(handle.db),
+        file: statSync(log).size,
+        restarts: handle.logRestarts?.(),
+      })),
     );
     for (const { handle } of dbs) await handle.close();
+    // What /metrics counts: the limited log started over, the free one never asked to.
+    expect(free?.restarts).toEqual({ started: 0, givenUp: 0 });
+    expect(limited?.restarts?.started).toBeGreaterThan(0);
     // Without a limit the log only grows: no checkpoint ever caught up with the writes.
     expect(free?.frames).toBeGreaterThan((8 * 1024 * 1024) / 4096);
     expect(free?.file).toBeGreaterThan(8 * 1024 * 1024);
@@ -131,6 +144,7 @@ describe('the checkpointer (decision 186)', () => {
     reader.prepare('select count(*) from t').get();
     let longest = 0;
     let failed: unknown = null;
+    let restarts: LogRestartStats | undefined;
     try {
       const end = Date.now() + CHECKPOINT_INTERVAL_MS * 3.6;
       while (Date.now() < end) {
@@ -144,6 +158,7 @@ describe('the checkpointer (decision 186)', () => {
         longest = Math.max(longest, Date.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
+      restarts = handle.logRestarts?.();
     } finally {
       reader.exec('commit');
       reader.close();
@@ -152,6 +167,9 @@ describe('the checkpointer (decision 186)', () => {
     expect(failed).toBeNull();
     // Half the busy timeout: no write waited on a checkpoint that cannot end.
     expect(longest).toBeLessThan(2500);
+    // Asked past the limit each second, given up each time under the reader (the metrics' count).
+    expect(restarts?.started).toBe(0);
+    expect(restarts?.givenUp).toBeGreaterThan(0);
   });
 
   it('starts the log over from the writer between its transactions, never waiting (decision 255)', async () => {
@@ -175,10 +193,13 @@ describe('the checkpointer (decision 186)', () => {
       }
     };
     const first = sequence();
+    const outcomes: boolean[] = [];
+    const heard = (started: boolean) => outcomes.push(started);
     // A transaction open (a write group awaiting): left for a later turn of the event loop.
     writer.exec('begin immediate');
     insert.run();
-    expect(startLogOver(writer)).toBe(false);
+    expect(startLogOver(writer, heard)).toBe(false);
+    expect(outcomes).toEqual([]);
     writer.exec('commit');
     insert.run();
     expect(sequence()).toBe(first);
@@ -188,6 +209,7 @@ describe('the checkpointer (decision 186)', () => {
     const size = statSync(`${file}-wal`).size;
     insert.run();
     expect(sequence()).toBe(first + 1);
+    expect(outcomes).toEqual([true]);
     expect(statSync(`${file}-wal`).size).toBe(size);
     expect(writer.prepare('select count(*) as n from t').get()).toEqual({ n: 35 });
     // A reader on an older snapshot: given up at once, its busy timeout left as it was.
@@ -196,8 +218,9 @@ describe('the checkpointer (decision 186)', () => {
     reader.prepare('select count(*) from t').get();
     for (let i = 0; i < 8; i += 1) insert.run();
     const started = Date.now();
-    expect(startLogOver(writer)).toBe(false);
+    expect(startLogOver(writer, heard)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2500);
+    expect(outcomes).toEqual([true, false]);
     expect(writer.pragma('busy_timeout', { simple: true })).toBe(5000);
     insert.run();
     expect(sequence()).toBe(first + 1);
@@ -207,8 +230,16 @@ describe('the checkpointer (decision 186)', () => {
     insert.run();
     expect(sequence()).toBe(first + 2);
     expect(writer.prepare('select count(*) as n from t').get()).toEqual({ n: 45 });
+    // A transaction open on every turn it waits: given up after the last.
+    writer.exec('begin immediate');
+    expect(startLogOver(writer, heard, 1)).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outcomes).toEqual([true, false, false]);
+    writer.exec('commit');
     writer.close();
-    expect(startLogOver(writer)).toBe(false);
+    expect(startLogOver(writer, heard)).toBe(false);
+    expect(outcomes).toEqual([true, false, false, false]);
   });
 
   it('is not started for a database in memory', async () => {

@@ -19,6 +19,15 @@ export interface DatabaseHandle {
   poolStats?: () => PoolStats;
   /** SQLite: what its write groups have done (decision 209; the metrics' counters). */
   writeGroups?: () => GroupCommitStats;
+  /** SQLite on disk: the times its log was started over, or given up (decision 255; the metrics'). */
+  logRestarts?: () => LogRestartStats;
+}
+
+export interface LogRestartStats {
+  /** The log started over past its limit. */
+  started: number;
+  /** Asked and not done: a reader on an older snapshot, the checkpointer mid-copy, a transaction open throughout. */
+  givenUp: number;
 }
 
 export interface PoolStats {
@@ -225,15 +234,25 @@ const START_OVER_TURNS = 50;
  * waited, up to the busy timeout, and then failed them. What it costs the event loop: the copy of
  * what the checkpointer left and syncs of what came since (5 to 10 ms under the fleet bench's
  * arrivals, 300 MB of log); no truncation, which took 200 ms for 300 MB on a disk with `discard`.
- * Returns whether the log was started over (false when deferred or given up).
+ * Returns whether the log was started over now (false when deferred or given up); `outcome` hears
+ * the end of the attempt, deferred or not (the metrics' counts).
  */
-export function startLogOver(sqlite: SqliteDatabase.Database, turns = START_OVER_TURNS): boolean {
-  if (!sqlite.open) return false;
-  if (sqlite.inTransaction) {
-    // A transaction of the write group awaits something: again on a later turn of the loop.
-    if (turns > 0) setImmediate(() => startLogOver(sqlite, turns - 1)).unref();
+export function startLogOver(
+  sqlite: SqliteDatabase.Database,
+  outcome?: (started: boolean) => void,
+  turns = START_OVER_TURNS,
+): boolean {
+  if (!sqlite.open) {
+    outcome?.(false);
     return false;
   }
+  if (sqlite.inTransaction) {
+    // A transaction of the write group awaits something: again on a later turn of the loop.
+    if (turns > 0) setImmediate(() => startLogOver(sqlite, outcome, turns - 1)).unref();
+    else outcome?.(false);
+    return false;
+  }
+  let started = false;
   sqlite.pragma('busy_timeout = 0');
   try {
     const [result] = sqlite.pragma('wal_checkpoint(RESTART)') as {
@@ -241,13 +260,14 @@ export function startLogOver(sqlite: SqliteDatabase.Database, turns = START_OVER
       log: number;
       checkpointed: number;
     }[];
-    return result?.busy === 0 && result.log === result.checkpointed;
+    started = result?.busy === 0 && result.log === result.checkpointed;
   } catch {
     // Busy (SQLITE_BUSY thrown rather than reported) or closed: the next ask.
-    return false;
   } finally {
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (sqlite.open) sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
+  outcome?.(started);
+  return started;
 }
 
 /**
@@ -312,13 +332,18 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     cacheStatements(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     registerSqliteConnection(db, sqlite);
+    const restarts: LogRestartStats = { started: 0, givenUp: 0 };
+    const counted = (started: boolean) => {
+      if (started) restarts.started += 1;
+      else restarts.givenUp += 1;
+    };
     const checkpointer = onDisk
       ? startCheckpointer(
           target.file,
           synchronous,
           CHECKPOINT_INTERVAL_MS,
           target.walLimitBytes ?? WAL_LIMIT_BYTES,
-          () => startLogOver(sqlite),
+          () => startLogOver(sqlite, counted),
         )
       : undefined;
     return {
@@ -326,6 +351,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       dialect: createDialectSeam('sqlite'),
       schema: undefined,
       writeGroups: () => groupCommitStats(db),
+      ...(onDisk ? { logRestarts: () => ({ ...restarts }) } : {}),
       close: async () => {
         await checkpointer?.stop();
         await db.destroy();

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isoAt, type AppContext } from '../../context.js';
 import type { PoolStats } from '../../db/database.js';
+import type { LogRestartStats } from '../../db/database.js';
 import type { GroupCommitStats } from '../../db/sqlite-group-commit.js';
 import { errorBody } from '../../errors.js';
 
@@ -18,6 +19,8 @@ export interface MetricsOptions {
   poolStats?: (() => PoolStats) | undefined;
   /** SQLite's write groups (decision 209); absent on PostgreSQL. */
   writeGroups?: (() => GroupCommitStats) | undefined;
+  /** SQLite on disk: its log's restarts (decision 255). */
+  logRestarts?: (() => LogRestartStats) | undefined;
 }
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
@@ -158,6 +161,24 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): R
       registers: [register],
       collect() {
         this.set(writeGroups().largest);
+      },
+    });
+  }
+
+  const logRestarts = options.logRestarts;
+  if (logRestarts !== undefined) {
+    // Past its limit the log is started over between two transactions (decision 255); given up
+    // while a reader holds an older snapshot (a backup), and then the log grows.
+    new Counter({
+      name: 'starhold_sqlite_log_restarts_total',
+      help: 'SQLite write-ahead log restarts past its limit, by outcome: started, or given_up (a reader held the log)',
+      labelNames: ['outcome'],
+      registers: [register],
+      collect() {
+        const counts = logRestarts();
+        this.reset();
+        this.inc({ outcome: 'started' }, counts.started);
+        this.inc({ outcome: 'given_up' }, counts.givenUp);
       },
     });
   }
