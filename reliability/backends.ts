@@ -29,9 +29,7 @@ export function sqliteBackend(): Backend {
   const dir = mkdtempSync(join(tmpdir(), 'starhold-reliability-'));
   return {
     name: 'sqlite',
-    // A log started over past 64 KiB: every second or so under the batteries' writes, so that
-    // kill -9 falls amid it too (decision 255).
-    env: { DATA_DIR: dir, SQLITE_WAL_LIMIT_MB: '0.0625' },
+    env: { DATA_DIR: dir },
     open: () => openDatabase({ kind: 'sqlite', file: join(dir, 'starhold.sqlite') }),
     dispose() {
       rmSync(dir, { recursive: true, force: true });

@@ -344,7 +344,13 @@ describe.each(makers)('crash durability on $name', ({ make }) => {
 
   it(`loses no acknowledged construction, order or unlock over ${ROUNDS} kill -9 under load`, async () => {
     const random = createPrng(7);
-    const env = { ...backend.env, GAME_SPEED: '50', RATE_LIMIT_PER_MINUTE: '1000000' };
+    const env = {
+      ...backend.env,
+      GAME_SPEED: '50',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      // SQLite's log started over past 64 KiB, every second or so here (decision 255).
+      SQLITE_WAL_LIMIT_MB: '0.0625',
+    };
     server = await startServer(env);
     const players: Player[] = [];
     for (let i = 0; i < PLAYERS; i += 1) {

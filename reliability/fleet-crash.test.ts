@@ -190,7 +190,13 @@ describe.each(makers)('fleets under kill -9 on $name', ({ make }) => {
 
   it(`applies every acknowledged fleet's arrival exactly once over ${ROUNDS} kill -9 amid arrivals`, async () => {
     const random = createPrng(19);
-    const env = { ...backend.env, GAME_SPEED: '1000', RATE_LIMIT_PER_MINUTE: '1000000' };
+    const env = {
+      ...backend.env,
+      GAME_SPEED: '1000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      // SQLite's log started over past 64 KiB, every second or so here (decision 255).
+      SQLITE_WAL_LIMIT_MB: '0.0625',
+    };
     server = await startServer(env);
     const senders: Player[] = [];
     const targets: Player[] = [];

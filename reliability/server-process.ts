@@ -21,6 +21,7 @@ export interface ServerEnv {
   DATABASE_URL?: string;
   GAME_SPEED?: string;
   RATE_LIMIT_PER_MINUTE?: string;
+  /** The crash batteries: a log started over every second or so, kill -9 falling amid it (decision 255). */
   SQLITE_WAL_LIMIT_MB?: string;
 }
 
