@@ -215,7 +215,8 @@ const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message !== 'stop') return;
   clearInterval(timer);
-  checkpoint();
+  // A last copy, nothing asked of the main thread: its connection closes next.
+  try { passive(); } catch { /* busy or closed */ }
   db.close();
   parentPort.postMessage('stopped');
 });

@@ -8,7 +8,7 @@ import type { KyselyPlugin } from 'kysely';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import type { AppInstance } from '../../src/context.js';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { openDatabase, WAL_LIMIT_BYTES, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedUniverseIfEmpty } from '../../src/modules/systems/systems.service.js';
 import { createTestClock, type TestClock } from './test-clock.js';
@@ -24,7 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     namedStatements: true,
     sqliteSynchronous: 'normal',
-    sqliteWalLimitBytes: 64 * 1024 * 1024,
+    sqliteWalLimitBytes: WAL_LIMIT_BYTES,
     pgSynchronousCommit: 'normal',
     gameSpeed: 1,
     universeSeed: TEST_UNIVERSE.seed,

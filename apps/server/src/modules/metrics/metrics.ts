@@ -8,8 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isoAt, type AppContext } from '../../context.js';
-import type { PoolStats } from '../../db/database.js';
-import type { LogRestartStats } from '../../db/database.js';
+import type { LogRestartStats, PoolStats } from '../../db/database.js';
 import type { GroupCommitStats } from '../../db/sqlite-group-commit.js';
 import { errorBody } from '../../errors.js';
 
