@@ -20,6 +20,7 @@ import { emailsUnreadIndexMigration } from './017-emails-unread-index.js';
 import { emailsVersionMigration } from './018-emails-version.js';
 import { oneBumpPerUpdatedRowMigration } from './019-one-bump-per-updated-row.js';
 import { guardedSaveOfModuleRowsMigration } from './020-guarded-save-of-module-rows.js';
+import { fleetsIncomingIndexMigration } from './021-fleets-incoming-index.js';
 
 /** A migration that receives the dialect seam, so one file serves SQLite and PostgreSQL. */
 export interface PortableMigration {
@@ -49,4 +50,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Portab
   ['018-emails-version', emailsVersionMigration],
   ['019-one-bump-per-updated-row', oneBumpPerUpdatedRowMigration],
   ['020-guarded-save-of-module-rows', guardedSaveOfModuleRowsMigration],
+  ['021-fleets-incoming-index', fleetsIncomingIndexMigration],
 ];

@@ -118,13 +118,27 @@ async function dueArrivals(db: Kysely<Database>, accountId: number, now: number)
   return dueFrom(await dueArrivalRows.execute(db, accountId, toIso(now)));
 }
 
+/**
+ * The account's own fleets, then those heading for it, each through its index (the primary key;
+ * the partial `fleets_incoming_idx`, decision 256): SQLite does not take a partial index for one
+ * side of an OR, and without one it read every fleet due by then.
+ */
 const dueArrivalRows = prepared(2, (db: Kysely<Database>, accountId: number, by: string) =>
   db
     .selectFrom('fleets')
     .select(DUE_COLUMNS)
-    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('target_account_id', '=', accountId)]))
+    .where('account_id', '=', accountId)
     .where('state', '=', sql.lit('outbound'))
     .where('arrives_at', '<=', by)
+    .unionAll(
+      db
+        .selectFrom('fleets')
+        .select(DUE_COLUMNS)
+        .where('target_account_id', '=', accountId)
+        .where('account_id', '<>', accountId)
+        .where('state', '=', sql.lit('outbound'))
+        .where('arrives_at', '<=', by),
+    )
     .orderBy('arrives_at')
     .orderBy('account_id')
     .orderBy('id'),
