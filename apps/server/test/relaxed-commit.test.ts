@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { createDialectSeam } from '../src/db/dialect.js';
 import { economyDeps, withAccount } from '../src/modules/economy/index.js';
+import { emailsRepository } from '../src/modules/emails/emails.repository.js';
 import { stateCacheFor } from '../src/modules/economy/state-cache.js';
 import { guardedSaveStatement } from '../src/modules/economy/state.repository.js';
 import { homePlanetId, setResources } from './economy-fixtures.js';
@@ -91,6 +92,41 @@ describe('the commit policy of game writes', () => {
     const waiting = guardedSaveStatement(before, after, derived, guard);
     expect(relaxed?.sql).toContain("set_config('synchronous_commit', 'off', true)");
     expect(waiting?.sql).not.toContain('synchronous_commit');
+  });
+});
+
+describe('an email marked read (decision 257)', () => {
+  it('commits without waiting for the flush on PostgreSQL, unless every commit must wait', async (ctx) => {
+    if (!onPostgres()) ctx.skip();
+    const player = await registerPlayer(t.app);
+    const db = t.database.db;
+    const welcome = await db
+      .selectFrom('emails')
+      .select('id')
+      .where('account_id', '=', player.me.id)
+      .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    // The statement's own transaction is the caller's here, so that its setting can be read after it.
+    const markIn = (relaxedGameCommits: boolean) =>
+      db.transaction().execute(async (trx) => {
+        const dialect = createDialectSeam('postgres', { relaxedGameCommits });
+        const marked = await emailsRepository.markRead(trx, dialect, player.me.id, welcome.id, at);
+        return { marked, setting: await setting(trx) };
+      });
+    const durable = await markIn(false);
+    expect(durable.setting).toBe('on');
+    expect(durable.marked?.versions).not.toBeNull();
+    await db.updateTable('emails').set({ read_at: null }).where('id', '=', welcome.id).execute();
+    const relaxed = await markIn(true);
+    expect(relaxed.setting).toBe('off');
+    expect(relaxed.marked?.row.read_at).toBeNull();
+    expect(relaxed.marked?.row).not.toHaveProperty('commit_mode');
+    const stored = await db
+      .selectFrom('emails')
+      .select('read_at')
+      .where('id', '=', welcome.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.read_at).toBe(at);
   });
 });
 

@@ -85,22 +85,28 @@ const markUnreadRead = prepared(3, (db: Kysely<Database>, accountId: number, id:
  * PostgreSQL: the email, the account's version (its row locked first, as settling locks the
  * account before writing its emails) and the update, in one statement and one round trip. The
  * statement-level trigger of migration 018 moves the version by exactly one when the update
- * changed the row; the lock keeps every other change out until the commit.
+ * changed the row; the lock keeps every other change out until the commit. `relaxed`: the
+ * statement's transaction commits without waiting for the log's flush, as game writes do
+ * (decisions 208 and 257: a crash of the database server could at worst show the email unread again).
  */
-const markReadPg = prepared(3, (db: Kysely<Database>, accountId: number, id: number, at: string) =>
-  compilableRaw<EmailRow & { version_before: number | string | null; marked: number | string }>(
-    db,
-    sql`with account as (select emails_version from accounts where id = ${accountId} for update),
-    marked as (
-      update emails set read_at = ${at}
-      where id = ${id} and account_id = ${accountId} and read_at is null
-      returning id
-    )
-    select emails.*, (select emails_version from account) as version_before,
-      (select count(*) from marked) as marked
-    from emails where emails.id = ${id} and emails.account_id = ${accountId}`,
-  ),
-);
+const markReadPgStatement = (relaxed: boolean) =>
+  prepared(3, (db: Kysely<Database>, accountId: number, id: number, at: string) =>
+    compilableRaw<
+      EmailRow & { version_before: number | string | null; marked: number | string; commit_mode?: string }
+    >(
+      db,
+      sql`with account as (select emails_version from accounts where id = ${accountId} for update),
+      marked as (
+        update emails set read_at = ${at}
+        where id = ${id} and account_id = ${accountId} and read_at is null
+        returning id
+      )
+      select emails.*, (select emails_version from account) as version_before,
+        (select count(*) from marked) as marked${sql.raw(relaxed ? ", set_config('synchronous_commit', 'off', true) as commit_mode" : '')}
+      from emails where emails.id = ${id} and emails.account_id = ${accountId}`,
+    ),
+  );
+const MARK_READ_PG = { relaxed: markReadPgStatement(true), durable: markReadPgStatement(false) };
 
 /** Reads and marks the inbox; emails are written by the economy's insertEmails, the one writer. */
 export const emailsRepository = {
@@ -145,11 +151,12 @@ export const emailsRepository = {
     id: number,
     at: string,
   ): Promise<MarkedRead | undefined> {
-    // PostgreSQL, where each statement is a round trip: the one statement of markReadPg.
+    // PostgreSQL, where each statement is a round trip: the one statement of markReadPgStatement.
     if (dialect.guardedSingleStatementWrites) {
-      const found = await markReadPg.executeTakeFirst(db, accountId, id, at);
+      const statement = dialect.relaxedCommit === null ? MARK_READ_PG.durable : MARK_READ_PG.relaxed;
+      const found = await statement.executeTakeFirst(db, accountId, id, at);
       if (found === undefined) return undefined;
-      const { version_before: before, marked, ...row } = found;
+      const { version_before: before, marked, commit_mode: _commitMode, ...row } = found;
       return {
         row,
         versions:
