@@ -6,8 +6,8 @@ import type { PortableMigration } from './index.js';
  * `fleets_incoming_idx (target_account_id, arrives_at) where state = 'outbound'` replaces
  * `fleets_target_account_idx (target_account_id, arrives_at)` of migration 010.
  *
- * Every query that looks fleets up by their target account also asks for the outbound ones (a
- * returning fleet's target account is null): the read path's `incoming_at` on every account row,
+ * Every query that looks fleets up by their target account also asks for the outbound ones only
+ * (a fleet on its way back touches nobody): the read path's `incoming_at` on every account row,
  * the hostile fleets, the arrivals due at an account, an account's removal. On PostgreSQL, while
  * the table's statistics still described it as nearly empty (the minute after a burst of
  * dispatches, before autovacuum analyses it), the planner answered `incoming_at` with a bitmap AND
