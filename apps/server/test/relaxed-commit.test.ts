@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { createDialectSeam } from '../src/db/dialect.js';
-import { economyDeps, withAccount } from '../src/modules/economy/index.js';
+import { economyDeps, runSchedulerOnce, withAccount } from '../src/modules/economy/index.js';
 import { emailsRepository } from '../src/modules/emails/emails.repository.js';
 import { stateCacheFor } from '../src/modules/economy/state-cache.js';
 import { guardedSaveStatement } from '../src/modules/economy/state.repository.js';
@@ -92,6 +92,39 @@ describe('the commit policy of game writes', () => {
     const waiting = guardedSaveStatement(before, after, derived, guard);
     expect(relaxed?.sql).toContain("set_config('synchronous_commit', 'off', true)");
     expect(waiting?.sql).not.toContain('synchronous_commit');
+  });
+});
+
+describe("the scheduler's settling of a due account", () => {
+  it('relaxes its transaction by its lock statement, as every game write does', async (ctx) => {
+    if (!onPostgres()) ctx.skip();
+    const player = await registerPlayer(t.app);
+    const db = t.database.db;
+    await db
+      .updateTable('accounts')
+      .set({ next_event_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', player.me.id)
+      .execute();
+    // The statements the scheduler builds, compiled as they are sent (a plugin on its handle).
+    const sent: string[] = [];
+    const recording = db.withPlugin({
+      transformQuery: (args) => {
+        sent.push(db.getExecutor().compileQuery(args.node, args.queryId).sql);
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const deps = economyDeps({ db: recording, dialect: t.database.dialect, config: t.config });
+    expect(await runSchedulerOnce(deps, Date.now())).toBeGreaterThan(0);
+    const picks = sent.filter((text) => /for update skip locked/i.test(text) && /next_event_at/.test(text));
+    expect(picks.length).toBeGreaterThan(0);
+    for (const pick of picks) expect(pick).toContain("set_config('synchronous_commit', 'off', true)");
+    const stored = await db
+      .selectFrom('accounts')
+      .select('next_event_at')
+      .where('id', '=', player.me.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.next_event_at === null || Date.parse(stored.next_event_at) > Date.now() - 1000).toBe(true);
   });
 });
 

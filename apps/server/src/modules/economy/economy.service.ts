@@ -776,15 +776,19 @@ export async function runSchedulerOnce(
   while (settled < batchSize) {
     const pending = pendingCommit();
     const accountId = await deps.database.dialect.writeTransaction(deps.database.db, async (trx) => {
+      // A game write like any other: its commit need not wait for the log's flush (decision 208).
       const due = await deps.database.dialect
         .forUpdateSkipLocked(
-          trx
-            .selectFrom('accounts')
-            .select('id')
-            .where('next_event_at', 'is not', null)
-            .where('next_event_at', '<=', toIso(now))
-            .orderBy('next_event_at')
-            .limit(1),
+          relaxedCommit(
+            deps.database.dialect,
+            trx
+              .selectFrom('accounts')
+              .select('id')
+              .where('next_event_at', 'is not', null)
+              .where('next_event_at', '<=', toIso(now))
+              .orderBy('next_event_at')
+              .limit(1),
+          ),
         )
         .executeTakeFirst();
       if (due === undefined) return null;
