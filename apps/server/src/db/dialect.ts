@@ -81,6 +81,13 @@ export interface DialectSeam {
   durableCommit(trx: QueryExecutorProvider): Promise<void>;
 }
 
+/**
+ * The select-list expression that makes a statement's transaction commit without waiting for the
+ * log's flush (decision 208): `relaxedCommit` below, and the raw statements that write it
+ * themselves (the guarded save, an email marked read), each as a `commit_mode` column read by nobody.
+ */
+export const RELAXED_COMMIT = "set_config('synchronous_commit', 'off', true)";
+
 export const toDbBool = (value: boolean): number => (value ? 1 : 0);
 export const fromDbBool = (value: number | boolean): boolean => value === true || value === 1;
 
@@ -120,9 +127,7 @@ export function createDialectSeam(name: DialectName, options: DialectOptions = {
     arrivalChunksAtOnce: isPg ? 4 : 1,
     guardedSingleStatementWrites: isPg,
     relaxedCommit:
-      isPg && options.relaxedGameCommits === true
-        ? sql<string>`set_config('synchronous_commit', 'off', true)`
-        : null,
+      isPg && options.relaxedGameCommits === true ? sql<string>`${sql.raw(RELAXED_COMMIT)}` : null,
     durableCommit: async (trx) => {
       if (isPg && options.relaxedGameCommits === true)
         await sql`set local synchronous_commit to default`.execute(trx);

@@ -11,6 +11,7 @@ import {
   type Points,
 } from '@starhold/rules';
 import { padKeys } from '../../db/coalesce.js';
+import { RELAXED_COMMIT } from '../../db/dialect.js';
 import { compilableRaw, prepared, preparedForLists, preparedForRows } from '../../db/prepared.js';
 import type { ConstructionsTable, Database } from '../../db/schema.js';
 import { DomainError } from '../../errors.js';
@@ -785,7 +786,7 @@ export function guardedSaveStatement(
   );
   ctes.push(
     `mark as (select set_config('starhold.version_moved', ${p(String(id), 'text')}, true) as moved` +
-      `${guard.relaxedCommit === true ? ", set_config('synchronous_commit', 'off', true) as commit_mode" : ''} from acc)`,
+      `${guard.relaxedCommit === true ? `, ${RELAXED_COMMIT} as commit_mode` : ''} from acc)`,
   );
   const matched = 'exists (select 1 from acc)';
   after.planets.forEach((planet, index) => {

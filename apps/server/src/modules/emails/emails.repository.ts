@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DialectSeam } from '../../db/dialect.js';
+import { RELAXED_COMMIT, type DialectSeam } from '../../db/dialect.js';
 import { compilableRaw, prepared } from '../../db/prepared.js';
 import type { Database, EmailsTable } from '../../db/schema.js';
 
@@ -102,7 +102,7 @@ const markReadPgStatement = (relaxed: boolean) =>
         returning id
       )
       select emails.*, (select emails_version from account) as version_before,
-        (select count(*) from marked) as marked${sql.raw(relaxed ? ", set_config('synchronous_commit', 'off', true) as commit_mode" : '')}
+        (select count(*) from marked) as marked${sql.raw(relaxed ? `, ${RELAXED_COMMIT} as commit_mode` : '')}
       from emails where emails.id = ${id} and emails.account_id = ${accountId}`,
     ),
   );
