@@ -11,6 +11,7 @@ import { economyDeps, runSchedulerOnce, withAccount } from '../src/modules/econo
 import { emailsRepository } from '../src/modules/emails/emails.repository.js';
 import { stateCacheFor } from '../src/modules/economy/state-cache.js';
 import { guardedSaveStatement } from '../src/modules/economy/state.repository.js';
+import { touchPlanet } from '../src/modules/economy/visits.repository.js';
 import { homePlanetId, setResources } from './economy-fixtures.js';
 import { createTestApp, registerPlayer, type TestApp } from './helpers/index.js';
 
@@ -160,6 +161,31 @@ describe('an email marked read (decision 257)', () => {
       .where('id', '=', welcome.id)
       .executeTakeFirstOrThrow();
     expect(stored.read_at).toBe(at);
+  });
+});
+
+describe("a visit recorded on the read path (the planet's last_visit)", () => {
+  it('commits without waiting for the flush on PostgreSQL only when game writes do', async (ctx) => {
+    if (!onPostgres()) ctx.skip();
+    const player = await registerPlayer(t.app);
+    const db = t.database.db;
+    const planetId = await homePlanetId(db, player.me.id);
+    // Outside the caller's transaction on the read path; here inside one, so that its setting
+    // can be read after the statement (as the email's test does).
+    const visitIn = (relaxed: boolean, at: number) =>
+      db.transaction().execute(async (trx) => {
+        await touchPlanet(trx, planetId, at, false, (remember) => remember(), relaxed);
+        return setting(trx);
+      });
+    const hourLater = Date.now() + 3_600_000;
+    expect(await visitIn(false, hourLater)).toBe('on');
+    expect(await visitIn(true, hourLater + 3_600_000)).toBe('off');
+    const stored = await db
+      .selectFrom('planets')
+      .select('last_visit')
+      .where('id', '=', planetId)
+      .executeTakeFirstOrThrow();
+    expect(stored.last_visit).toBe(new Date(hourLater + 3_600_000).toISOString());
   });
 });
 

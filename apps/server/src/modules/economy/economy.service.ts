@@ -112,6 +112,12 @@ export interface AccountContext {
    * the row was not read with it.
    */
   incomingAt?: string | null;
+  /**
+   * Outside a transaction: whether the call's own writes (the visit) commit as game writes do,
+   * without waiting for the log's flush (the dialect's relaxedCommit, decision 208). Inside
+   * one, the transaction's own setting applies.
+   */
+  relaxedCommit?: boolean;
 }
 
 /** The focus planet of the account, whose visit is recorded. */
@@ -119,7 +125,14 @@ export async function focusPlanet(ctx: AccountContext): Promise<PlanetState> {
   const index = ctx.focusIndex ?? (await focusPlanetIndex(ctx.trx, ctx.state.accountId));
   const planet = ctx.state.planets[index] ?? ctx.state.planets[0];
   if (planet === undefined) throw new DomainError('NOT_FOUND');
-  await touchPlanet(ctx.trx, planet.id, ctx.now, ctx.inTransaction, (remember) => ctx.afterCommit(remember));
+  await touchPlanet(
+    ctx.trx,
+    planet.id,
+    ctx.now,
+    ctx.inTransaction,
+    (remember) => ctx.afterCommit(remember),
+    ctx.relaxedCommit === true,
+  );
   return planet;
 }
 
@@ -548,6 +561,7 @@ async function guardedWrite<T>(
     inTransaction: false,
     afterCommit: (callback) => callbacks.push(callback),
     focusIndex: row.focus_planet_index,
+    relaxedCommit: deps.database.dialect.relaxedCommit !== null,
   });
   // Nothing to tell (an item started is in the queue, a fleet sent is in the fleets' list).
   const quiet = (change.events ?? []).every((event) => event.kind === 'item_started');
@@ -751,6 +765,7 @@ export async function readAccount<T>(
       focusIndex,
       emailsVersion: row.emails_version,
       incomingAt: row.incoming_at,
+      relaxedCommit: deps.database.dialect.relaxedCommit !== null,
     });
   }
   return withAccount(deps, accountId, now, async (ctx) => ({ result: await fn(ctx) }));
