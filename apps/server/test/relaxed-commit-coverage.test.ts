@@ -25,25 +25,28 @@ afterAll(async () => {
   await t.close();
 });
 
-type QueryArgument = string | { text?: string; name?: string } | undefined;
-
-/** The statements each connection sends while `play` runs, in order. */
+/**
+ * The statements each connection sends while `play` runs, in order. Recorded where every query
+ * goes out (pg's `Query.prototype.submit`, called with the connection it is sent on): the pool's
+ * clients bind their `query` method when they first connect (db/database.ts), before any test
+ * could wrap it.
+ */
 async function recordStatements(play: () => Promise<void>): Promise<Map<object, string[]>> {
   const sent = new Map<object, string[]>();
-  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = prototype.query;
-  prototype.query = function recorded(this: object, ...args: unknown[]) {
-    const first = args[0] as QueryArgument;
-    const text = typeof first === 'string' ? first : (first?.text ?? '');
-    const list = sent.get(this) ?? [];
-    list.push(text);
-    sent.set(this, list);
-    return original.apply(this, args);
+  const prototype = pg.Query.prototype as unknown as {
+    submit: (this: { text?: string }, connection: object) => unknown;
+  };
+  const original = prototype.submit;
+  prototype.submit = function recorded(this: { text?: string }, connection: object) {
+    const list = sent.get(connection) ?? [];
+    list.push(this.text ?? '');
+    sent.set(connection, list);
+    return original.call(this, connection);
   };
   try {
     await play();
   } finally {
-    prototype.query = original;
+    prototype.submit = original;
   }
   return sent;
 }
