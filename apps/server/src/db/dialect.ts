@@ -126,8 +126,7 @@ export function createDialectSeam(name: DialectName, options: DialectOptions = {
     arrivalChunk: isPg ? 16 : 32,
     arrivalChunksAtOnce: isPg ? 4 : 1,
     guardedSingleStatementWrites: isPg,
-    relaxedCommit:
-      isPg && options.relaxedGameCommits === true ? sql<string>`${sql.raw(RELAXED_COMMIT)}` : null,
+    relaxedCommit: isPg && options.relaxedGameCommits === true ? sql.raw<string>(RELAXED_COMMIT) : null,
     durableCommit: async (trx) => {
       if (isPg && options.relaxedGameCommits === true)
         await sql`set local synchronous_commit to default`.execute(trx);

@@ -88,7 +88,7 @@ const touchPlanetRowsOf = (relaxed: boolean) =>
       .set({ last_visit: now })
       .where('id', 'in', planetIds)
       .where((eb) => eb.or([eb('last_visit', 'is', null), eb('last_visit', '<=', staleBefore)]))
-      .returning(relaxed ? ['id', sql<string>`${sql.raw(RELAXED_COMMIT)}`.as('commit_mode')] : ['id']),
+      .returning(relaxed ? ['id', sql.raw<string>(RELAXED_COMMIT).as('commit_mode')] : ['id']),
   );
 
 /**
